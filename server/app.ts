@@ -1,0 +1,127 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { openDatabase, type Database } from './db/client';
+import type { App, AppDeps, FeatureRoutes } from './deps';
+import type { Env } from './env';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { claimsRoutes } from './features/claims/claims.routes';
+import { gamificationRoutes } from './features/gamification/gamification.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { helpfulnessRoutes } from './features/helpfulness/helpfulness.routes';
+import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes';
+import { locationsRoutes } from './features/locations/locations.routes';
+import { moderationRoutes } from './features/moderation/moderation.routes';
+import { playersRoutes } from './features/players/players.routes';
+import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { signupsRoutes } from './features/signups/signups.routes';
+import { verificationRoutes } from './features/verification/verification.routes';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authorizePlugin } from './plugins/authorize';
+import { clientPlugin } from './plugins/client';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+
+const features: FeatureRoutes[] = [
+  healthRoutes,
+  authRoutes,
+  playersRoutes,
+  claimsRoutes,
+  ratingsRoutes,
+  helpfulnessRoutes,
+  gamificationRoutes,
+  leaderboardRoutes,
+  verificationRoutes,
+  moderationRoutes,
+  adminRoutes,
+  signupsRoutes,
+  locationsRoutes,
+];
+
+export type BuildAppOptions = {
+  env: Env;
+  /** An open database; when absent one is opened from env (and closed with the app). */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built client from dist/client (off in API tests). */
+  serveClient?: boolean;
+};
+
+function trustProxySetting(value: string): FastifyServerOptions['trustProxy'] {
+  if (!value) return false;
+  if (value === 'true') return true;
+  return value.split(',').map((entry) => entry.trim());
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    bodyLimit: 4 * 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a cross-site form can post text/plain without a preflight.
+  app.removeContentTypeParser(['text/plain']);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const deps: AppDeps = { env, database, mailer };
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(env.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(env.GA_MEASUREMENT_ID ? ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] : []),
+        ],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: env.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : ["'none'"],
+        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    hsts: env.NODE_ENV === 'production',
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    secret: env.SESSION_SECRET,
+    secure: env.NODE_ENV === 'production',
+  });
+  await app.register(authorizePlugin, { db: database.db });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pickleball Ratings API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  for (const feature of features) {
+    await app.register(async (scope) => feature(scope as unknown as App, deps));
+  }
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(clientPlugin, { serveClient: options.serveClient ?? false, env });
+  return app;
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const count = (name: string) => integer(name).notNull().default(0);
+
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    skillLevel: text('skill_level').notNull(),
+    yearsPlaying: text('years_playing'),
+    location: text('location').notNull(),
+    bio: text('bio'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** SHA-256 of the current verification code. */
+    verificationToken: text('verification_token'),
+    verificationExpires: timestamp('verification_expires', { withTimezone: true }),
+    verificationAttempts: integer('verification_attempts').notNull().default(0),
+    importedBy: text('imported_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower-case, accent-free "first last" and location, kept by the data layer for search. */
+    searchName: text('search_name').notNull().default(''),
+    searchLocation: text('search_location').notNull().default(''),
+    // Running aggregates of this player's ratings, changed in the same transaction as the ratings.
+    ratingCount: count('rating_count'),
+    overallSum: doublePrecision('overall_sum').notNull().default(0),
+    serveReturnSum: count('serve_return_sum'),
+    groundstrokesThirdShotSum: count('groundstrokes_third_shot_sum'),
+    netPlayVolleysDinksSum: count('net_play_volleys_dinks_sum'),
+    movementCourtAwarenessSum: count('movement_court_awareness_sum'),
+    mentalPhysicalGameSum: count('mental_physical_game_sum'),
+    stars1: count('stars_1'),
+    stars2: count('stars_2'),
+    stars3: count('stars_3'),
+    stars4: count('stars_4'),
+    stars5: count('stars_5'),
+  },
+  (t) => [
+    uniqueIndex('players_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('players_user_id_key').on(t.userId),
+    index('players_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('players_search_location_trgm_idx').using('gin', sql`${t.searchLocation} gin_trgm_ops`),
+    index('players_search_name_prefix_idx').on(sql`${t.searchName} text_pattern_ops`),
+    index('players_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('players_created_at_idx').on(t.createdAt),
+    check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
+  ],
+);
+
+export type PlayerRow = typeof players.$inferSelect;

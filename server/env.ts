@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const devUserSchema = z.object({
+  userId: z.string().min(1),
+  password: z.string().min(1),
+  userType: z.enum(['admin']).optional(),
+});
+export type DevUser = z.infer<typeof devUserSchema>;
+
+/** `id:password[:admin]`, comma-separated. */
+function parseDevUsers(raw: string): DevUser[] {
+  if (!raw.trim()) return [];
+  return raw.split(',').map((entry) => {
+    const [userId, password, userType, ...rest] = entry.trim().split(':');
+    if (rest.length > 0 || (userType !== undefined && userType !== 'admin')) {
+      throw new Error(`DEV_USERS entry "${userId ?? ''}" must be id:password or id:password:admin`);
+    }
+    return devUserSchema.parse({ userId, password, userType });
+  });
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    PUBLIC_URL: z.string().url().default('http://localhost:5000'),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_KEY: z.string().min(12, 'ADMIN_KEY must be at least 12 characters').optional(),
+    DEV_USERS: z.string().default(''),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Pickleball Ratings <no-reply@pickleball-ratings.local>'),
+    DEMO_MODE: booleanFlag,
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXX')
+      .optional(),
+    TRUST_PROXY: z.string().default(''),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((raw, ctx) => {
+    let devUsers: DevUser[] = [];
+    try {
+      devUsers = parseDevUsers(raw.DEV_USERS);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_USERS'], message: (error as Error).message });
+    }
+    if (raw.NODE_ENV === 'production' && !raw.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET is required when NODE_ENV=production',
+      });
+    }
+    if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_KEY'], message: 'set ADMIN_EMAIL and ADMIN_KEY together' });
+    }
+    return { ...raw, devUsers };
+  });
+
+export type Env = z.output<typeof envSchema> & { SESSION_SECRET: string };
+
+/** Empty strings count as unset, so `FOO=` in a shell behaves like no FOO. */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string
+  >;
+}
+
+/** A stable secret for development, kept beside the embedded database. */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv | Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const secret =
+    env.SESSION_SECRET ??
+    (env.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : localSessionSecret(env.DATA_DIR));
+  return { ...env, SESSION_SECRET: secret };
+}
+
+/** Reads process.env once; prints a clear message and exits on a bad value. */
+export function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

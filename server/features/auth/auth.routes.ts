@@ -1,0 +1,3 @@
+import type { FeatureRoutes } from '../../deps';
+
+export const authRoutes: FeatureRoutes = async () => {};

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema/index';
+import { findLiveAdminToken } from '../features/auth/admin-tokens.repo';
+import { findUserById } from '../features/auth/users.repo';
+import { AppError } from '../lib/app-error';
+import { safeEqual, sha256 } from '../lib/tokens';
+
+/** Who is calling, as established by the server (never by anything the client claims). */
+export type Principal =
+  | { kind: 'user'; user: UserRow }
+  | { kind: 'developer'; developerId: string; userType?: 'admin'; user: UserRow }
+  | { kind: 'admin-token'; email: string };
+
+/** The user a signed-in caller acts as: their own account, or a developer's acting account. */
+export type Actor = { user: UserRow; isAdmin: boolean; label: string };
+
+export type AdminIdentity = { userId: string | null; label: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principalCache?: Promise<Principal | null>;
+    adminTokenCache?: Promise<string | null>;
+  }
+}
+
+async function resolveSessionPrincipal(db: Db, request: FastifyRequest): Promise<Principal | null> {
+  const data = request.session?.data;
+  if (!data) return null;
+  if (data.developer) {
+    const user = await findUserById(db, data.developer.actingUserId);
+    if (!user) return null;
+    return { kind: 'developer', developerId: data.developer.userId, userType: data.developer.userType, user };
+  }
+  if (data.userId) {
+    const user = await findUserById(db, data.userId);
+    return user ? { kind: 'user', user } : null;
+  }
+  return null;
+}
+
+/** Checks x-admin-email + x-admin-token; returns the admin e-mail, or null when absent or invalid. */
+async function resolveAdminToken(db: Db, request: FastifyRequest): Promise<string | null> {
+  const email = request.headers['x-admin-email'];
+  const token = request.headers['x-admin-token'];
+  if (typeof email !== 'string' || typeof token !== 'string' || !email || !token || token.length > 200) return null;
+  const row = await findLiveAdminToken(db, sha256(token), new Date());
+  if (!row || !safeEqual(row.email.toLowerCase(), email.toLowerCase())) return null;
+  return row.email;
+}
+
+export function principalOf(db: Db, request: FastifyRequest): Promise<Principal | null> {
+  request.principalCache ??= resolveSessionPrincipal(db, request);
+  return request.principalCache;
+}
+
+function adminTokenOf(db: Db, request: FastifyRequest): Promise<string | null> {
+  request.adminTokenCache ??= resolveAdminToken(db, request);
+  return request.adminTokenCache;
+}
+
+function sessionGrantsAdmin(principal: Principal | null): boolean {
+  if (!principal) return false;
+  if (principal.kind === 'user') return principal.user.isAdmin;
+  if (principal.kind === 'developer') return principal.userType === 'admin' || principal.user.isAdmin;
+  return true;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authorize: {
+      /** The signed-in caller (user or developer), or null. */
+      optionalActor: (request: FastifyRequest) => Promise<Actor | null>;
+      /** The signed-in caller; 401 otherwise. */
+      requireActor: (request: FastifyRequest) => Promise<Actor>;
+      /** Any admin identity (§6): admin user, admin developer, or admin token; 401 / 403 otherwise. */
+      requireAdmin: (request: FastifyRequest) => Promise<AdminIdentity>;
+      /** Whether the caller holds any admin identity (for data shown to admins only). */
+      isAdmin: (request: FastifyRequest) => Promise<boolean>;
+    };
+  }
+}
+
+function actorOf(principal: Principal | null): Actor | null {
+  if (!principal || principal.kind === 'admin-token') return null;
+  const label = principal.kind === 'developer' ? `developer:${principal.developerId}` : principal.user.email;
+  return { user: principal.user, isAdmin: sessionGrantsAdmin(principal), label };
+}
+
+/** The one guard for permissions. Route handlers call these; nothing else decides who may do what. */
+export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+  const { db } = options;
+
+  const optionalActor = async (request: FastifyRequest) => actorOf(await principalOf(db, request));
+
+  const requireActor = async (request: FastifyRequest) => {
+    const actor = await optionalActor(request);
+    if (!actor) throw new AppError(401, 'Authentication required');
+    return actor;
+  };
+
+  const requireAdmin = async (request: FastifyRequest): Promise<AdminIdentity> => {
+    const principal = await principalOf(db, request);
+    const actor = actorOf(principal);
+    if (actor?.isAdmin) return { userId: actor.user.id, label: actor.label };
+    const tokenEmail = await adminTokenOf(db, request);
+    if (tokenEmail) return { userId: null, label: `admin:${tokenEmail}` };
+    const sentToken = request.headers['x-admin-token'] !== undefined || request.headers['x-admin-email'] !== undefined;
+    if (sentToken) throw new AppError(401, 'Admin session is invalid or has expired');
+    if (actor) throw new AppError(403, 'Admin access required');
+    throw new AppError(401, 'Authentication required');
+  };
+
+  const isAdmin = async (request: FastifyRequest) => {
+    if (sessionGrantsAdmin(await principalOf(db, request))) return true;
+    return (await adminTokenOf(db, request)) !== null;
+  };
+
+  app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin });
+});

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+type ValidationIssue = { path: string; message: string };
+
+function validationIssues(error: FastifyError): ValidationIssue[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((issue) => {
+    const params = issue.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
+    const zodPath = params.issue?.path ?? [];
+    let path = zodPath.map(String).join('.');
+    let message = issue.message ?? 'Invalid value';
+    if (params.issue?.code === 'unrecognized_keys') {
+      const keys = params.issue.keys ?? [];
+      path = [path, keys[0]].filter(Boolean).join('.');
+      message = `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`;
+    }
+    return { path, message };
+  });
+}
+
+/**
+ * Every error leaves as JSON `{message}`: validation as 400 with `errors`, refusals with their status,
+ * and anything unexpected as a bare 500 that is logged with the request id.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationIssues(error);
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429 && !reply.getHeader('retry-after') && error.message) {
+        return reply.status(429).send({ message: error.message });
+      }
+      return reply.status(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+});
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type must be application/json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Request body is not valid JSON';
+    default:
+      return error.message || 'Bad request';
+  }
+}

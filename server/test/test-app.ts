@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import type { App } from '../deps';
+import { parseEnv, type Env } from '../env';
+import type { Mail, Mailer } from '../lib/mailer';
+
+export type TestApp = {
+  app: App;
+  env: Env;
+  database: Database;
+  /** Mail the app sent, newest last (an in-memory mailer unless the test passes its own). */
+  sentMail: Mail[];
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh database per call: PGlite in memory, or, with TEST_DATABASE_URL, a new PostgreSQL
+ * database on that server that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const name = `pr_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 60 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const TEST_ADMIN = { email: 'admin@example.com', key: 'test-admin-key-123456' };
+export const TEST_DEV_USERS = 'devuser:devpass123,devadmin:devpass456:admin';
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:5000',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_KEY: TEST_ADMIN.key,
+    DEV_USERS: TEST_DEV_USERS,
+    ...overrides,
+  });
+  const database = await openTestDatabase();
+  const sentMail: Mail[] = [];
+  const mailer = options.mailer ?? { send: async (mail: Mail) => void sentMail.push(mail) };
+  const app = await buildApp({ env, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    env,
+    database,
+    sentMail,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
