@@ -1,0 +1,48 @@
+/** §1 and §3: the five rating categories, in display order, keyed by their field names. */
+export const RATING_CATEGORIES = [
+  { key: 'serveReturn', label: 'Serve & Return' },
+  { key: 'groundstrokesThirdShot', label: 'Groundstrokes & Third Shot' },
+  { key: 'netPlayVolleysDinks', label: 'Net Play, Volleys & Dinks' },
+  { key: 'movementCourtAwareness', label: 'Movement & Court Awareness' },
+  { key: 'mentalPhysicalGame', label: 'Mental & Physical Game' },
+] as const;
+
+export type RatingCategoryKey = (typeof RATING_CATEGORIES)[number]['key'];
+
+/** §5 Registration form. */
+export const SKILL_LEVELS = ['1.0', '2.0', '2.5', '3.0', '3.5', '4.0', '4.5', '5.0'] as const;
+export const YEARS_PLAYING = ['<1', '1-2', '3-5', '6-10', '10+'] as const;
+
+/** §1 skill bands. */
+export const SKILL_BANDS = [
+  { band: 'Beginner', range: '1.0-2.5' },
+  { band: 'Intermediate', range: '3.0-3.5' },
+  { band: 'Advanced', range: '4.0-4.5' },
+  { band: 'Expert', range: '4.5-5.0' },
+  { band: 'Pro', range: '5.0+' },
+] as const;
+
+export const MATCH_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
+export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
+
+/** §9: all; year = current calendar year; month = last 30 days; week = last 7 days. */
+export const LEADERBOARD_PERIODS = ['all', 'year', 'month', 'week'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+export const FLAG_REASONS = ['racial', 'slur', 'religious', 'sexual', 'contextual', 'other'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+export const STAR_MIN = 1;
+export const STAR_MAX = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const VERIFICATION_CODE_MIN_LENGTH = 6;
+export const SEARCH_MIN_LENGTH = 2;
+
+/** §5 Bulk import defaults. */
+export const BULK_IMPORT_DEFAULTS = {
+  skillLevel: '3.0',
+  yearsPlaying: '1-2',
+  country: 'USA',
+  location: 'Unknown Location',
+  bio: 'Player imported via bulk import',
+} as const;

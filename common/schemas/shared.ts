@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, STAR_MAX, STAR_MIN } from '../constants';
+
+/** §5: "Please enter a valid email address". Trimmed; compared case-insensitively by the database. */
+export const emailSchema = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
+/** §5 Registration password rules, with their exact messages. */
+export const passwordSchema = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number');
+
+/** A whole star, 1-5 (§9). */
+export const starSchema = z.number().int('Ratings are whole stars from 1 to 5').min(STAR_MIN).max(STAR_MAX);
+
+export const idParamSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** The body of every error answer (§8, issue 2 §5). */
+export const errorReplySchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** Optional free text: trimmed, empty means absent. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
