@@ -118,4 +118,26 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   };
 
   app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin });
+
+  // A route declares `config: { access: 'user' | 'admin' }` and is refused here, in onRequest:
+  // before its body is parsed or validated, so an unauthorised caller learns nothing from a 400.
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as RouteAccessConfig | undefined)?.access;
+    if (!access) return;
+    const check = async (request: FastifyRequest) => {
+      if (access === 'admin') await requireAdmin(request);
+      else await requireActor(request);
+    };
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...existing, check];
+  });
 });
+
+export type RouteAccessConfig = { access?: 'user' | 'admin' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; enforced by the authorize plugin before anything else runs. */
+    access?: 'user' | 'admin';
+  }
+}
