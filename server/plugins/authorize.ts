@@ -122,7 +122,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   // A route declares `config: { access: 'user' | 'admin' }` and is refused here, in onRequest:
   // before its body is parsed or validated, so an unauthorised caller learns nothing from a 400.
   app.addHook('onRoute', (route) => {
-    const access = (route.config as RouteAccessConfig | undefined)?.access;
+    const access = (route.config)?.access;
     if (!access) return;
     const check = async (request: FastifyRequest) => {
       if (access === 'admin') await requireAdmin(request);
