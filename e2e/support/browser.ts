@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const PHONE = { width: 360, height: 780 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export type TrackedPage = { page: Page; context: BrowserContext; consoleErrors: string[] };
+
+/** A fresh context (own cookies and storage) whose console errors and page errors are collected. */
+export async function newTrackedPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // The browser logs every non-2xx fetch; expected 401/404 answers are part of the product's flows.
+    if (/Failed to load resource: the server responded with a status of (401|404|409|400|403)/.test(text)) return;
+    consoleErrors.push(text);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { page, context, consoleErrors };
+}
+
+let axeSource: string | undefined;
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page against WCAG 2.1 A/AA and returns the violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+}
+
+export function formatViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+}
+
+/** Saves a screenshot under e2e/screenshots/ for people to look at (not compared by tests). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
