@@ -50,6 +50,8 @@ const envSchema = z
       .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXX')
       .optional(),
     TRUST_PROXY: z.string().default(''),
+    /** How long a computed leaderboard is reused (0 = always fresh); see leaderboard.service.ts. */
+    LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((raw, ctx) => {
