@@ -1,3 +1,18 @@
 import type { FeatureRoutes } from '../../deps';
+import { myStatsReplySchema } from '../../../common/schemas/gamification';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { getMyStats } from './gamification.service';
 
-export const gamificationRoutes: FeatureRoutes = async () => {};
+export const gamificationRoutes: FeatureRoutes = async (app, { database }) => {
+  app.get(
+    '/api/gamification/my-stats',
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: myStatsReplySchema, 401: errorReplySchema } },
+    },
+    async (request) => {
+      const actor = await app.authorize.requireActor(request);
+      return getMyStats(database.db, actor.user.id);
+    },
+  );
+};

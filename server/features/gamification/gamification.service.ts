@@ -1,10 +1,71 @@
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import {
+  COMMENT_FIELD_COUNT,
+  POINTS,
+  averageToOneDecimal,
+  isDetailedFeedback,
+  newlyEarnedBadges,
+  nextRank,
+  pointsForHelpfulness,
+  pointsForRating,
+  rankForPoints,
+  type BadgeFacts,
+} from '../../../common/gamification';
+import type { MyStatsReply } from '../../../common/schemas/gamification';
+import {
+  applyDailyStatsDelta,
+  applyRaterStatsDelta,
+  findRaterStats,
+  insertAchievements,
+  listAchievements,
+  setRank,
+  type RaterStatsDelta,
+  type RaterStatsRow,
+} from './gamification.repo';
 
 /*
  * The interface ratings and helpfulness call INSIDE their transactions, so rater_stats,
  * rater_daily_stats and achievements never disagree with the ratings (issue 3).
- * Owned by the gamification feature; bodies are filled in there.
  */
+
+/** The UTC calendar day a rating counts towards in the period leaderboards (§9). */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+type ActionFacts = Pick<BadgeFacts, 'fullBreakdown' | 'improvedRating'>;
+
+/**
+ * Applies the change to the rater's totals, corrects the rank and awards what the change newly
+ * earned, all on the caller's transaction.
+ */
+async function applyToRater(tx: Tx, delta: Omit<RaterStatsDelta, 'initialRank'>, action: ActionFacts) {
+  const after = await applyRaterStatsDelta(tx, { ...delta, initialRank: rankForPoints(Math.max(0, delta.points)) });
+  const rank = rankForPoints(after.totalPoints);
+  if (rank !== after.currentRank) await setRank(tx, delta.userId, rank);
+
+  const afterFacts = factsOf(after, action);
+  // The row lock taken by the upsert makes "after minus this change" exactly the totals before it.
+  const beforeFacts: BadgeFacts = {
+    ratingsSubmitted: after.ratingsSubmitted - delta.ratingsSubmitted,
+    detailedCommentsCount: after.detailedCommentsCount - delta.detailedComments,
+    helpfulnessSum: after.helpfulnessSum - delta.helpfulnessSum,
+    helpfulnessCount: after.helpfulnessCount - delta.helpfulnessCount,
+    fullBreakdown: false,
+    improvedRating: false,
+  };
+  await insertAchievements(tx, delta.userId, newlyEarnedBadges(beforeFacts, afterFacts), new Date());
+}
+
+function factsOf(stats: RaterStatsRow, action: ActionFacts): BadgeFacts {
+  return {
+    ratingsSubmitted: stats.ratingsSubmitted,
+    detailedCommentsCount: stats.detailedCommentsCount,
+    helpfulnessSum: stats.helpfulnessSum,
+    helpfulnessCount: stats.helpfulnessCount,
+    ...action,
+  };
+}
 
 export type RatingSubmittedEvent = {
   raterUserId: string;
@@ -16,8 +77,28 @@ export type RatingSubmittedEvent = {
   createdAt: Date;
 };
 
-export async function recordRatingSubmitted(_tx: Tx, _event: RatingSubmittedEvent): Promise<void> {
-  // filled in by the gamification feature
+export async function recordRatingSubmitted(tx: Tx, event: RatingSubmittedEvent): Promise<void> {
+  const detailed = isDetailedFeedback(event.commentLength);
+  await applyToRater(
+    tx,
+    {
+      userId: event.raterUserId,
+      points: pointsForRating(event.commentLength),
+      ratingsSubmitted: 1,
+      detailedComments: detailed ? 1 : 0,
+      helpfulnessSum: 0,
+      helpfulnessCount: 0,
+      activityAt: event.createdAt,
+    },
+    { fullBreakdown: event.commentFieldCount >= COMMENT_FIELD_COUNT, improvedRating: false },
+  );
+  await applyDailyStatsDelta(tx, {
+    userId: event.raterUserId,
+    day: utcDay(event.createdAt),
+    ratingsCount: 1,
+    helpfulnessSum: 0,
+    helpfulnessCount: 0,
+  });
 }
 
 export type RatingEditedEvent = {
@@ -27,8 +108,30 @@ export type RatingEditedEvent = {
   ratingCreatedAt: Date;
 };
 
-export async function recordRatingEdited(_tx: Tx, _event: RatingEditedEvent): Promise<void> {
-  // filled in by the gamification feature
+/**
+ * §1 "improvement": an edit that makes a rating detailed earns the detailed-feedback bonus then;
+ * an edit that removes the detail takes it back, so editing back and forth earns nothing.
+ */
+export async function recordRatingEdited(tx: Tx, event: RatingEditedEvent): Promise<void> {
+  const wasDetailed = isDetailedFeedback(event.before.commentLength);
+  const isDetailed = isDetailedFeedback(event.after.commentLength);
+  const detailedChange = Number(isDetailed) - Number(wasDetailed);
+  await applyToRater(
+    tx,
+    {
+      userId: event.raterUserId,
+      points: detailedChange * POINTS.detailedFeedback,
+      ratingsSubmitted: 0,
+      detailedComments: detailedChange,
+      helpfulnessSum: 0,
+      helpfulnessCount: 0,
+      activityAt: new Date(),
+    },
+    {
+      fullBreakdown: event.after.commentFieldCount >= COMMENT_FIELD_COUNT,
+      improvedRating: detailedChange > 0,
+    },
+  );
 }
 
 export type HelpfulnessChangedEvent = {
@@ -40,6 +143,46 @@ export type HelpfulnessChangedEvent = {
   countDelta: number;
 };
 
-export async function recordHelpfulnessChanged(_tx: Tx, _event: HelpfulnessChangedEvent): Promise<void> {
-  // filled in by the gamification feature
+/** Helpfulness counts towards the day its rating was made, so a period shows its ratings' reception. */
+export async function recordHelpfulnessChanged(tx: Tx, event: HelpfulnessChangedEvent): Promise<void> {
+  if (event.sumDelta === 0 && event.countDelta === 0) return;
+  await applyToRater(
+    tx,
+    {
+      userId: event.raterUserId,
+      points: pointsForHelpfulness(event.sumDelta),
+      ratingsSubmitted: 0,
+      detailedComments: 0,
+      helpfulnessSum: event.sumDelta,
+      helpfulnessCount: event.countDelta,
+      activityAt: null,
+    },
+    { fullBreakdown: false, improvedRating: false },
+  );
+  await applyDailyStatsDelta(tx, {
+    userId: event.raterUserId,
+    day: utcDay(event.ratingCreatedAt),
+    ratingsCount: 0,
+    helpfulnessSum: event.sumDelta,
+    helpfulnessCount: event.countDelta,
+  });
+}
+
+export async function getMyStats(db: Db, userId: string): Promise<MyStatsReply> {
+  const [stats, earned] = await Promise.all([findRaterStats(db, userId), listAchievements(db, userId)]);
+  const totalPoints = stats?.totalPoints ?? 0;
+  const next = nextRank(totalPoints);
+  return {
+    ratingsSubmitted: stats?.ratingsSubmitted ?? 0,
+    totalPoints,
+    // Derived from the points so the reply always agrees with the §9-open rank table.
+    currentRank: rankForPoints(totalPoints),
+    detailedCommentsCount: stats?.detailedCommentsCount ?? 0,
+    nextRank: next?.rank ?? null,
+    pointsToNextRank: next?.pointsNeeded ?? null,
+    reviewsCount: stats?.helpfulnessCount ?? 0,
+    averageHelpfulness: averageToOneDecimal(stats?.helpfulnessSum ?? 0, stats?.helpfulnessCount ?? 0),
+    lastActivityDate: stats?.lastActivityDate?.toISOString() ?? null,
+    achievements: earned.map((achievement) => ({ ...achievement, earnedAt: achievement.earnedAt.toISOString() })),
+  };
 }

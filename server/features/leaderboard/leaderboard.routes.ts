@@ -1,3 +1,23 @@
 import type { FeatureRoutes } from '../../deps';
+import { leaderboardQuerySchema, leaderboardReplySchema } from '../../../common/schemas/leaderboard';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { createLeaderboardSource, getLeaderboard } from './leaderboard.service';
 
-export const leaderboardRoutes: FeatureRoutes = async () => {};
+export const leaderboardRoutes: FeatureRoutes = async (app, { database, env }) => {
+  const source = createLeaderboardSource(database.db, env.LEADERBOARD_CACHE_SECONDS * 1000);
+
+  app.get(
+    '/api/leaderboard',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardReplySchema, 400: errorReplySchema, 401: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const actor = await app.authorize.requireActor(request);
+      return getLeaderboard(source, request.query.period, actor.user.id);
+    },
+  );
+};

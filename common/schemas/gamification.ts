@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { RANKS } from '../gamification';
+
+const rankSchema = z.enum(RANKS.map((rank) => rank.name) as [string, ...string[]]);
+
+export const achievementSchema = z.object({
+  achievementType: z.string(),
+  achievementName: z.string(),
+  achievementDescription: z.string(),
+  badgeIcon: z.string(),
+  earnedAt: z.iso.datetime(),
+});
+
+/** GET /api/gamification/my-stats (§3 rater_stats, §7). Zeros and Rookie before the first rating. */
+export const myStatsReplySchema = z.object({
+  ratingsSubmitted: z.number().int(),
+  totalPoints: z.number().int(),
+  currentRank: rankSchema,
+  detailedCommentsCount: z.number().int(),
+  /** The rank above the current one; null at the top. */
+  nextRank: rankSchema.nullable(),
+  pointsToNextRank: z.number().int().nullable(),
+  /** Helpfulness reviews received on the caller's ratings, and their average to one decimal (0 when none). */
+  reviewsCount: z.number().int(),
+  averageHelpfulness: z.number(),
+  lastActivityDate: z.iso.datetime().nullable(),
+  achievements: z.array(achievementSchema),
+});
+
+export type MyStatsReply = z.infer<typeof myStatsReplySchema>;
+export type Achievement = z.infer<typeof achievementSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { optionalText, starSchema } from './shared';
+
+export const HELPFULNESS_COMMENT_MAX = 1000;
+
+/** POST /api/ratings/:id/helpfulness (§7): 1-5 stars (§9) and an optional comment. */
+export const helpfulnessBodySchema = z.strictObject({
+  helpfulnessScore: starSchema,
+  comment: optionalText(HELPFULNESS_COMMENT_MAX),
+});
+
+export const helpfulnessReplySchema = z.object({
+  ratingId: z.number().int(),
+  helpfulnessScore: z.number().int(),
+  /** The rating's average helpfulness after this vote, to one decimal (§9). */
+  helpfulnessAvg: z.number(),
+  helpfulnessCount: z.number().int(),
+});
+
+export type HelpfulnessBody = z.input<typeof helpfulnessBodySchema>;
+export type HelpfulnessReply = z.infer<typeof helpfulnessReplySchema>;

@@ -1,0 +1,55 @@
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/app-error';
+import type { HelpfulnessReply } from '../../../common/schemas/helpfulness';
+import { averageToOneDecimal } from '../../../common/gamification';
+import { recordHelpfulnessChanged } from '../gamification/gamification.service';
+import { addToRatingHelpfulness, findVoteScore, lockRatingForVote, upsertVote } from './helpfulness.repo';
+
+export type Voter = { userId: string; email: string };
+export type HelpfulnessInput = { helpfulnessScore: number; comment: string | null };
+
+/**
+ * §6: only the rated player's linked user judges a rating's helpfulness, never on a rating they
+ * wrote themselves (§2 Ratings About Me). The vote, the rating's totals and the rater's stats
+ * change in one transaction.
+ */
+export async function rateHelpfulness(
+  db: Db,
+  voter: Voter,
+  ratingId: number,
+  input: HelpfulnessInput,
+): Promise<HelpfulnessReply> {
+  return db.transaction(async (tx) => {
+    const rating = await lockRatingForVote(tx, ratingId);
+    if (!rating) throw notFound('Rating not found');
+    if (rating.playerUserId !== voter.userId) {
+      throw forbidden('Only the rated player can rate the helpfulness of this rating');
+    }
+    const ownRating =
+      rating.raterUserId === voter.userId || rating.raterEmail.toLowerCase() === voter.email.toLowerCase();
+    if (ownRating) throw forbidden('You cannot rate the helpfulness of your own rating');
+
+    const previous = await findVoteScore(tx, ratingId, voter.userId);
+    await upsertVote(tx, { ratingId, userId: voter.userId, ...input });
+    const sumDelta = input.helpfulnessScore - (previous ?? 0);
+    const countDelta = previous === undefined ? 1 : 0;
+    if (sumDelta !== 0 || countDelta !== 0) {
+      await addToRatingHelpfulness(tx, ratingId, sumDelta, countDelta);
+      if (rating.raterUserId) {
+        await recordHelpfulnessChanged(tx, {
+          raterUserId: rating.raterUserId,
+          ratingCreatedAt: rating.createdAt,
+          sumDelta,
+          countDelta,
+        });
+      }
+    }
+    const helpfulnessCount = rating.helpfulnessCount + countDelta;
+    return {
+      ratingId,
+      helpfulnessScore: input.helpfulnessScore,
+      helpfulnessAvg: averageToOneDecimal(rating.helpfulnessSum + sumDelta, helpfulnessCount),
+      helpfulnessCount,
+    };
+  });
+}

@@ -1,0 +1,76 @@
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client';
+import type { LeaderboardPeriod } from '../../../common/constants';
+import { averageToOneDecimal } from '../../../common/gamification';
+import { maskEmail } from '../../../common/mask-email';
+import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
+import { findAllTimeLeaderboard, findLeaderboardSince, type LeaderboardRow } from './leaderboard.repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * §9 periods as the first UTC day they include: year = the current calendar year; month = the
+ * last 30 days and week = the last 7 days, today included. Null for all time.
+ */
+export function periodStartDay(period: LeaderboardPeriod, now: Date): string | null {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  switch (period) {
+    case 'all':
+      return null;
+    case 'year':
+      return `${now.getUTCFullYear()}-01-01`;
+    case 'month':
+      return day(today - 29 * DAY_MS);
+    case 'week':
+      return day(today - 6 * DAY_MS);
+  }
+}
+
+export type LeaderboardSource = (period: LeaderboardPeriod) => Promise<LeaderboardRow[]>;
+
+async function loadRows(db: Db, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
+  const since = periodStartDay(period, new Date());
+  return since === null ? findAllTimeLeaderboard(db) : findLeaderboardSince(db, since);
+}
+
+/**
+ * The ranked rows of each period, reused for `ttlMs`. Why: the all-time list is an index read,
+ * but a window sums rater_daily_stats over every active rater in it (a year at 1M ratings is
+ * hundreds of thousands of rows, ~100 ms), far too slow to repeat per request at thousands of
+ * requests/s. The trade-off: a new rating or helpfulness vote shows on the leaderboard up to
+ * ttlMs late, per server process. Concurrent misses share one query. Rows are stored unmasked
+ * and masked per request, since each caller sees their own e-mail whole.
+ */
+export function createLeaderboardSource(db: Db, ttlMs: number): LeaderboardSource {
+  if (ttlMs <= 0) return (period) => loadRows(db, period);
+  const cache = new LRUCache<LeaderboardPeriod, LeaderboardRow[]>({
+    max: 8,
+    ttl: ttlMs,
+    fetchMethod: (period) => loadRows(db, period),
+  });
+  return async (period) => (await cache.fetch(period)) ?? [];
+}
+
+export async function getLeaderboard(
+  source: LeaderboardSource,
+  period: LeaderboardPeriod,
+  viewerUserId: string,
+): Promise<LeaderboardReply> {
+  const rows = await source(period);
+  return {
+    period,
+    leaderboard: rows.map((row, index) => {
+      const isCurrentUser = row.userId === viewerUserId;
+      return {
+        rank: index + 1,
+        // §2/§5: other raters' e-mails masked; the caller sees their own whole.
+        userEmail: isCurrentUser ? row.email : maskEmail(row.email),
+        ratingsCount: row.ratingsCount,
+        averageHelpfulness: averageToOneDecimal(row.helpfulnessSum, row.helpfulnessCount),
+        reviewsCount: row.helpfulnessCount,
+        isCurrentUser,
+      };
+    }),
+  };
+}
