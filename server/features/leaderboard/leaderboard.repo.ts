@@ -82,7 +82,10 @@ function prepareSince(db: Db) {
     .prepare('leaderboard_since');
 }
 
-const preparedByDb = new WeakMap<Db, { allTime: ReturnType<typeof prepareAllTime>; since: ReturnType<typeof prepareSince> }>();
+const preparedByDb = new WeakMap<
+  Db,
+  { allTime: ReturnType<typeof prepareAllTime>; since: ReturnType<typeof prepareSince> }
+>();
 
 function prepared(db: Db) {
   let queries = preparedByDb.get(db);

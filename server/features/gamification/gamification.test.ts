@@ -1,0 +1,257 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievements, raterDailyStats, raterStats } from '../../db/schema/index';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { MyStatsReply } from '../../../common/schemas/gamification';
+import { insertUser, recordRatings, recordVotes, uniqueEmail, userIdOf } from './gamification-fixtures';
+import { recordHelpfulnessChanged, recordRatingEdited, recordRatingSubmitted } from './gamification.service';
+
+const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at the kitchen line.'.length;
+
+describe('gamification', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function signedInRater(name: string) {
+    const email = uniqueEmail(name);
+    const cookie = await signInAs(t, { email });
+    return { email, cookie, userId: await userIdOf(t.database.db, email) };
+  }
+
+  async function myStats(cookie: string): Promise<MyStatsReply> {
+    const res = await t.app.inject({ method: 'GET', url: '/api/gamification/my-stats', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  async function statsRow(userId: string) {
+    const [row] = await t.database.db.select().from(raterStats).where(eq(raterStats.userId, userId));
+    return row;
+  }
+
+  describe('GET /api/gamification/my-stats', () => {
+    it('answers 401 when signed out', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/gamification/my-stats' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Authentication required' });
+    });
+
+    it('answers zeros and Rookie before the first rating', async () => {
+      const { cookie } = await signedInRater('fresh');
+      expect(await myStats(cookie)).toEqual({
+        ratingsSubmitted: 0,
+        totalPoints: 0,
+        currentRank: 'Rookie',
+        detailedCommentsCount: 0,
+        nextRank: 'Bronze',
+        pointsToNextRank: 50,
+        reviewsCount: 0,
+        averageHelpfulness: 0,
+        lastActivityDate: null,
+        achievements: [],
+      });
+    });
+
+    it('counts a rating: 10 points, the First Rating badge, last activity', async () => {
+      const { cookie, userId } = await signedInRater('first');
+      const createdAt = new Date('2025-05-01T12:00:00Z');
+      await recordRatings(t.database.db, userId, 1, { createdAt });
+      const stats = await myStats(cookie);
+      expect(stats).toMatchObject({
+        ratingsSubmitted: 1,
+        totalPoints: 10,
+        currentRank: 'Rookie',
+        detailedCommentsCount: 0,
+        nextRank: 'Bronze',
+        pointsToNextRank: 40,
+        lastActivityDate: createdAt.toISOString(),
+      });
+      expect(stats.achievements.map(({ earnedAt: _earnedAt, ...badge }) => badge)).toEqual([
+        {
+          achievementType: 'first_rating',
+          achievementName: 'First Rating',
+          achievementDescription: 'Submit your first rating.',
+          badgeIcon: 'star',
+        },
+      ]);
+      expect(Date.parse(stats.achievements[0].earnedAt)).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('adds the detailed-feedback bonus and the Full Breakdown badge', async () => {
+      const { cookie, userId } = await signedInRater('detailed');
+      await recordRatings(t.database.db, userId, 1, { commentLength: LONG_COMMENT, commentFieldCount: 6 });
+      await recordRatings(t.database.db, userId, 1, { commentLength: 10, commentFieldCount: 1 });
+      const stats = await myStats(cookie);
+      expect(stats).toMatchObject({ ratingsSubmitted: 2, totalPoints: 25, detailedCommentsCount: 1 });
+      expect(stats.achievements.map((a) => a.achievementType).sort()).toEqual(['first_rating', 'full_breakdown']);
+    });
+
+    it('promotes the rank by points and stores it in rater_stats', async () => {
+      const { cookie, userId } = await signedInRater('bronze');
+      await recordRatings(t.database.db, userId, 4);
+      expect((await statsRow(userId)).currentRank).toBe('Rookie');
+      await recordRatings(t.database.db, userId, 1);
+      expect(await myStats(cookie)).toMatchObject({
+        totalPoints: 50,
+        currentRank: 'Bronze',
+        nextRank: 'Silver',
+        pointsToNextRank: 150,
+      });
+      expect((await statsRow(userId)).currentRank).toBe('Bronze');
+    });
+
+    it('reports helpfulness received: reviews count, one-decimal average and points', async () => {
+      const { cookie, userId } = await signedInRater('helpful');
+      await recordRatings(t.database.db, userId, 1);
+      await recordVotes(t.database.db, userId, [5, 4, 4]);
+      expect(await myStats(cookie)).toMatchObject({
+        totalPoints: 10 + 2 * 13,
+        reviewsCount: 3,
+        averageHelpfulness: 4.3,
+      });
+    });
+  });
+
+  describe('recordRatingSubmitted', () => {
+    it('counts the rating on the UTC day of its creation', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('utc'))).id;
+      // 23:30 in New York on 10 March is already 11 March in UTC.
+      await recordRatings(t.database.db, userId, 2, { createdAt: new Date('2024-03-10T23:30:00-05:00') });
+      const rows = await t.database.db.select().from(raterDailyStats).where(eq(raterDailyStats.userId, userId));
+      expect(rows).toEqual([{ day: '2024-03-11', userId, ratingsCount: 2, helpfulnessSum: 0, helpfulnessCount: 0 }]);
+    });
+
+    it('awards each badge once, with the count badges at their thresholds', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('many'))).id;
+      await recordRatings(t.database.db, userId, 9, { commentLength: LONG_COMMENT });
+      let types = await badgeTypes(userId);
+      expect(types).toEqual(['detailed_reviewer', 'first_rating']);
+      await recordRatings(t.database.db, userId, 1);
+      types = await badgeTypes(userId);
+      expect(types).toEqual(['detailed_reviewer', 'first_rating', 'ten_ratings']);
+      const row = await statsRow(userId);
+      expect(row).toMatchObject({ ratingsSubmitted: 10, detailedCommentsCount: 9, totalPoints: 9 * 15 + 10 });
+    });
+
+    it('keeps totals exact under concurrent submissions by one rater', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('burst'))).id;
+      const createdAt = new Date();
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          t.database.db.transaction((tx) =>
+            recordRatingSubmitted(tx, {
+              raterUserId: userId,
+              commentFieldCount: 0,
+              commentLength: 0,
+              overallRating: 5,
+              createdAt,
+            }),
+          ),
+        ),
+      );
+      expect(await statsRow(userId)).toMatchObject({ ratingsSubmitted: 20, totalPoints: 200, currentRank: 'Silver' });
+      expect(await badgeTypes(userId)).toEqual(['first_rating', 'ten_ratings']);
+      const [daily] = await t.database.db.select().from(raterDailyStats).where(eq(raterDailyStats.userId, userId));
+      expect(daily.ratingsCount).toBe(20);
+    });
+
+    it('writes nothing when the surrounding transaction rolls back', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('rollback'))).id;
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await recordRatingSubmitted(tx, {
+            raterUserId: userId,
+            commentFieldCount: 0,
+            commentLength: 0,
+            overallRating: 3,
+            createdAt: new Date(),
+          });
+          throw new Error('rating insert failed');
+        }),
+      ).rejects.toThrow('rating insert failed');
+      expect(await statsRow(userId)).toBeUndefined();
+      expect(await badgeTypes(userId)).toEqual([]);
+    });
+  });
+
+  describe('recordRatingEdited (improvement)', () => {
+    const edit = (userId: string, before: number, after: number, afterFields = 1) =>
+      t.database.db.transaction((tx) =>
+        recordRatingEdited(tx, {
+          raterUserId: userId,
+          before: { commentFieldCount: before > 0 ? 1 : 0, commentLength: before },
+          after: { commentFieldCount: afterFields, commentLength: after },
+          ratingCreatedAt: new Date(),
+        }),
+      );
+
+    it('gives the detailed bonus and Second Look when an edit adds detail, and takes the bonus back on removal', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('improver'))).id;
+      await recordRatings(t.database.db, userId, 1, { commentLength: 5 });
+      await edit(userId, 5, LONG_COMMENT);
+      expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
+      expect(await badgeTypes(userId)).toEqual(['first_rating', 'second_look']);
+
+      await edit(userId, LONG_COMMENT, 0, 0);
+      expect(await statsRow(userId)).toMatchObject({ totalPoints: 10, detailedCommentsCount: 0 });
+      // Editing back and forth earns nothing extra.
+      await edit(userId, 0, LONG_COMMENT);
+      expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
+      expect(await badgeTypes(userId)).toEqual(['first_rating', 'second_look']);
+    });
+
+    it('changes no points for an edit that keeps the rating detailed (or not)', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('tweak'))).id;
+      await recordRatings(t.database.db, userId, 1, { commentLength: LONG_COMMENT });
+      await edit(userId, LONG_COMMENT, LONG_COMMENT + 20);
+      await edit(userId, LONG_COMMENT + 20, LONG_COMMENT);
+      expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1, ratingsSubmitted: 1 });
+      expect(await badgeTypes(userId)).toEqual(['first_rating']);
+    });
+  });
+
+  describe('recordHelpfulnessChanged', () => {
+    it('earns Five-Star Excellence at five perfect reviews and Community Favorite at ten averaging 4+', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('favorite'))).id;
+      await recordRatings(t.database.db, userId, 1);
+      await recordVotes(t.database.db, userId, [5, 5, 5, 5]);
+      expect(await badgeTypes(userId)).toEqual(['first_rating']);
+      await recordVotes(t.database.db, userId, [5]);
+      expect(await badgeTypes(userId)).toEqual(['first_rating', 'five_star_excellence']);
+      await recordVotes(t.database.db, userId, [3, 3, 4, 4]);
+      expect(await badgeTypes(userId)).toEqual(['first_rating', 'five_star_excellence']);
+      await recordVotes(t.database.db, userId, [3]);
+      // 10 reviews, 42 stars: average 4.2.
+      expect(await badgeTypes(userId)).toEqual(['community_favorite', 'first_rating', 'five_star_excellence']);
+      expect(await statsRow(userId)).toMatchObject({ helpfulnessSum: 42, helpfulnessCount: 10, totalPoints: 10 + 84 });
+    });
+
+    it('adjusts by the difference on a changed review and counts it on the rating’s day', async () => {
+      const userId = (await insertUser(t.database.db, uniqueEmail('revote'))).id;
+      const ratingCreatedAt = new Date('2025-01-31T22:00:00Z');
+      await recordRatings(t.database.db, userId, 1, { createdAt: ratingCreatedAt });
+      await recordVotes(t.database.db, userId, [2], ratingCreatedAt);
+      await t.database.db.transaction((tx) =>
+        recordHelpfulnessChanged(tx, { raterUserId: userId, ratingCreatedAt, sumDelta: 3, countDelta: 0 }),
+      );
+      expect(await statsRow(userId)).toMatchObject({ helpfulnessSum: 5, helpfulnessCount: 1, totalPoints: 20 });
+      const rows = await t.database.db
+        .select()
+        .from(raterDailyStats)
+        .where(and(eq(raterDailyStats.userId, userId), eq(raterDailyStats.day, '2025-01-31')));
+      expect(rows).toEqual([{ day: '2025-01-31', userId, ratingsCount: 1, helpfulnessSum: 5, helpfulnessCount: 1 }]);
+    });
+  });
+
+  async function badgeTypes(userId: string) {
+    const rows = await t.database.db
+      .select({ type: achievements.achievementType })
+      .from(achievements)
+      .where(eq(achievements.userId, userId));
+    return rows.map((row) => row.type).sort();
+  }
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { maskEmail } from '../../../common/mask-email';
+import type { LeaderboardEntry } from '../../../common/schemas/leaderboard';
+import { insertUser, recordRatings, recordVotes, uniqueEmail, userIdOf } from '../gamification/gamification-fixtures';
+import { createLeaderboardSource, periodStartDay } from './leaderboard.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('periodStartDay (§9 periods)', () => {
+  const now = new Date('2025-03-15T23:59:00Z');
+  it('year is the current calendar year, month the last 30 days, week the last 7 days (UTC, today included)', () => {
+    expect(periodStartDay('all', now)).toBeNull();
+    expect(periodStartDay('year', now)).toBe('2025-01-01');
+    expect(periodStartDay('month', now)).toBe('2025-02-14');
+    expect(periodStartDay('week', now)).toBe('2025-03-09');
+  });
+
+  it('uses the UTC calendar, whatever the server’s time zone', () => {
+    expect(periodStartDay('year', new Date('2025-12-31T23:30:00-05:00'))).toBe('2026-01-01');
+    expect(periodStartDay('week', new Date('2024-03-02T12:00:00Z'))).toBe('2024-02-25');
+  });
+});
+
+describe('GET /api/leaderboard', () => {
+  let t: TestApp;
+  let viewer: { email: string; cookie: string; userId: string };
+  const raters: Record<string, { email: string; id: string }> = {};
+  const today = new Date();
+  const daysAgo = (days: number) => new Date(today.getTime() - days * DAY_MS);
+  const sameYear = (date: Date) => date.getUTCFullYear() === today.getUTCFullYear();
+
+  beforeAll(async () => {
+    t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0' });
+    const db = t.database.db;
+    const viewerEmail = uniqueEmail('viewer');
+    viewer = { email: viewerEmail, cookie: await signInAs(t, { email: viewerEmail }), userId: '' };
+    viewer.userId = await userIdOf(db, viewerEmail);
+    raters.viewer = { email: viewerEmail, id: viewer.userId };
+    for (const name of ['bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'harry', 'ivan', 'jack', 'kim']) {
+      const user = await insertUser(db, uniqueEmail(name));
+      raters[name] = { email: user.email, id: user.id };
+    }
+    const id = (name: string) => raters[name].id;
+    // Today: the viewer 3 ratings; bob, carol, dave 2 each, told apart by helpfulness.
+    await recordRatings(db, id('viewer'), 3);
+    await recordRatings(db, id('bob'), 2);
+    await recordVotes(db, id('bob'), [5, 5]);
+    await recordRatings(db, id('carol'), 2);
+    await recordVotes(db, id('carol'), [3]);
+    await recordRatings(db, id('dave'), 2);
+    // One rating each at a 4.0 average: gina has more reviews; erin and frank tie completely.
+    await recordRatings(db, id('gina'), 1);
+    await recordVotes(db, id('gina'), [4, 4]);
+    await recordRatings(db, id('erin'), 1);
+    await recordVotes(db, id('erin'), [4]);
+    await recordRatings(db, id('frank'), 1);
+    await recordVotes(db, id('frank'), [4]);
+    // Older activity, with helpfulness counted on the rating's own day.
+    await recordRatings(db, id('ivan'), 4, { createdAt: daysAgo(10) });
+    await recordVotes(db, id('ivan'), [2, 3], daysAgo(10));
+    await recordRatings(db, id('harry'), 5, { createdAt: daysAgo(40) });
+    await recordRatings(db, id('jack'), 6, { createdAt: daysAgo(400) });
+    // kim has stats (received helpfulness) but no rating: never listed.
+    await recordVotes(db, id('kim'), [5]);
+  });
+  afterAll(() => t.close());
+
+  async function leaderboard(query = '', cookie = viewer.cookie) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/leaderboard${query}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ period: string; leaderboard: LeaderboardEntry[] }>();
+  }
+
+  const namesOf = (entries: LeaderboardEntry[]) =>
+    entries.map((entry) => Object.keys(raters).find((name) => entry.userEmail === shownEmail(name)));
+  const shownEmail = (name: string) => (name === 'viewer' ? raters.viewer.email : maskEmail(raters[name].email));
+
+  /** erin and frank tie on every criterion: the user id decides, so each run gives the same order. */
+  const tiedPair = () => [...['erin', 'frank']].sort((a, b) => (raters[a].id < raters[b].id ? -1 : 1));
+
+  it('answers 401 when signed out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('answers 400 for an unknown period', async () => {
+    for (const period of ['day', 'ALL', '']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/leaderboard?period=${period}`,
+        headers: { cookie: viewer.cookie },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe('period must be one of all, year, month, week');
+    }
+  });
+
+  it('ranks all time by ratings count, then average helpfulness, then reviews, then a stable tiebreak', async () => {
+    const body = await leaderboard();
+    expect(body.period).toBe('all');
+    expect(namesOf(body.leaderboard)).toEqual([
+      'jack',
+      'harry',
+      'ivan',
+      'viewer',
+      'bob',
+      'carol',
+      'dave',
+      'gina',
+      ...tiedPair(),
+    ]);
+    expect(body.leaderboard.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await leaderboard('?period=all')).toEqual(body);
+  });
+
+  it('gives counts, one-decimal average helpfulness (0 when none) and reviews count', async () => {
+    const entries = (await leaderboard()).leaderboard;
+    const byName = (name: string) => entries.find((entry) => entry.userEmail === shownEmail(name));
+    expect(byName('ivan')).toMatchObject({ ratingsCount: 4, averageHelpfulness: 2.5, reviewsCount: 2 });
+    expect(byName('bob')).toMatchObject({ ratingsCount: 2, averageHelpfulness: 5, reviewsCount: 2 });
+    expect(byName('dave')).toMatchObject({ ratingsCount: 2, averageHelpfulness: 0, reviewsCount: 0 });
+    expect(byName('gina')).toMatchObject({ ratingsCount: 1, averageHelpfulness: 4, reviewsCount: 2 });
+  });
+
+  it('masks other raters’ e-mails (§5) and shows the caller’s own whole', async () => {
+    const entries = (await leaderboard()).leaderboard;
+    const own = entries.filter((entry) => entry.isCurrentUser);
+    expect(own).toEqual([expect.objectContaining({ userEmail: viewer.email, rank: 4 })]);
+    for (const entry of entries.filter((e) => !e.isCurrentUser)) {
+      expect(entry.userEmail).toMatch(/^[a-z]\*{1,3}[a-z0-9]@example\.com$/);
+    }
+    expect(JSON.stringify(entries)).not.toContain(raters.bob.email);
+
+    // Seen by bob, bob is whole and the viewer is masked.
+    const bobCookie = await signInAs(t, { email: raters.bob.email });
+    const asBob = (await leaderboard('', bobCookie)).leaderboard;
+    expect(asBob.find((entry) => entry.isCurrentUser)?.userEmail).toBe(raters.bob.email);
+    expect(asBob.find((entry) => entry.rank === 4)?.userEmail).toBe(maskEmail(viewer.email));
+  });
+
+  it('week counts the last 7 days only', async () => {
+    const body = await leaderboard('?period=week');
+    expect(body.period).toBe('week');
+    expect(namesOf(body.leaderboard)).toEqual(['viewer', 'bob', 'carol', 'dave', 'gina', ...tiedPair()]);
+  });
+
+  it('month counts the last 30 days, with the helpfulness of those ratings', async () => {
+    const entries = (await leaderboard('?period=month')).leaderboard;
+    expect(namesOf(entries)).toEqual(['ivan', 'viewer', 'bob', 'carol', 'dave', 'gina', ...tiedPair()]);
+    expect(entries[0]).toMatchObject({ ratingsCount: 4, averageHelpfulness: 2.5, reviewsCount: 2 });
+  });
+
+  it('year counts the current calendar year', async () => {
+    const older = [...(sameYear(daysAgo(40)) ? ['harry'] : []), ...(sameYear(daysAgo(10)) ? ['ivan'] : [])];
+    expect(namesOf((await leaderboard('?period=year')).leaderboard)).toEqual([
+      ...older,
+      'viewer',
+      'bob',
+      'carol',
+      'dave',
+      'gina',
+      ...tiedPair(),
+    ]);
+  });
+
+  it('lists at most 50 raters', async () => {
+    const db = t.database.db;
+    for (let i = 0; i < 45; i++) {
+      const user = await insertUser(db, uniqueEmail(`bulk${i}`));
+      await recordRatings(db, user.id, 1, { createdAt: daysAgo(3) });
+    }
+    const entries = (await leaderboard('?period=week')).leaderboard;
+    expect(entries).toHaveLength(50);
+    expect(entries.map((entry) => entry.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('with a cache, reuses the ranked rows instead of querying again', async () => {
+    const db = t.database.db;
+    const cached = createLeaderboardSource(db, 60_000);
+    const fresh = createLeaderboardSource(db, 0);
+    const before = await cached('all');
+    await recordRatings(db, raters.dave.id, 10);
+    expect(await cached('all')).toEqual(before);
+    const now = await fresh('all');
+    expect(now[0]).toMatchObject({ userId: raters.dave.id, ratingsCount: 12 });
+  });
+});
