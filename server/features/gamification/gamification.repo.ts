@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { achievements, raterDailyStats, raterStats } from '../../db/schema/index';
+import { achievements, raterDailyStats, raterStats, users } from '../../db/schema/index';
 import type { Badge } from '../../../common/gamification';
 
 export type RaterStatsRow = typeof raterStats.$inferSelect;
@@ -104,45 +104,53 @@ export async function insertAchievements(db: Executor, userId: string, badges: B
     .onConflictDoNothing({ target: [achievements.userId, achievements.achievementType] });
 }
 
-// my-stats is a hot read (issue 3 bench): prepared once per database, reused by every request.
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+type AchievementJson = {
+  achievementType: string;
+  achievementName: string;
+  achievementDescription: string;
+  badgeIcon: string;
+  /** ISO 8601 text, as PostgreSQL writes a timestamptz into JSON. */
+  earnedAt: string;
+};
 
-function prepareReads(db: Db) {
-  return {
-    stats: db
-      .select()
-      .from(raterStats)
-      .where(eq(raterStats.userId, sql.placeholder('userId')))
-      .prepare('gamification_rater_stats'),
-    achievements: db
-      .select({
-        achievementType: achievements.achievementType,
-        achievementName: achievements.achievementName,
-        achievementDescription: achievements.achievementDescription,
-        badgeIcon: achievements.badgeIcon,
-        earnedAt: achievements.earnedAt,
-      })
-      .from(achievements)
-      .where(eq(achievements.userId, sql.placeholder('userId')))
-      .orderBy(asc(achievements.earnedAt), asc(achievements.id))
-      .prepare('gamification_achievements'),
-  };
+/*
+ * my-stats is a hot read (issue 3 bench): one round trip for the totals and the badges, prepared
+ * once per database. Totals are null when the user has never rated or been reviewed.
+ */
+function prepareMyStats(db: Db) {
+  const badges = sql<AchievementJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'achievementType', ${achievements.achievementType},
+      'achievementName', ${achievements.achievementName},
+      'achievementDescription', ${achievements.achievementDescription},
+      'badgeIcon', ${achievements.badgeIcon},
+      'earnedAt', ${achievements.earnedAt}
+    ) order by ${achievements.earnedAt}, ${achievements.id})
+    from ${achievements} where ${achievements.userId} = ${users.id}), '[]'::json)`;
+  return db
+    .select({
+      totalPoints: raterStats.totalPoints,
+      ratingsSubmitted: raterStats.ratingsSubmitted,
+      detailedCommentsCount: raterStats.detailedCommentsCount,
+      helpfulnessSum: raterStats.helpfulnessSum,
+      helpfulnessCount: raterStats.helpfulnessCount,
+      lastActivityDate: raterStats.lastActivityDate,
+      achievements: badges,
+    })
+    .from(users)
+    .leftJoin(raterStats, eq(raterStats.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('gamification_my_stats');
 }
 
-function reads(db: Db) {
-  let prepared = preparedByDb.get(db);
-  if (!prepared) {
-    prepared = prepareReads(db);
-    preparedByDb.set(db, prepared);
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareMyStats>>();
+
+export async function findMyStats(db: Db, userId: string) {
+  let query = preparedByDb.get(db);
+  if (!query) {
+    query = prepareMyStats(db);
+    preparedByDb.set(db, query);
   }
-  return prepared;
-}
-
-export async function findRaterStats(db: Db, userId: string): Promise<RaterStatsRow | undefined> {
-  const [row] = await reads(db).stats.execute({ userId });
+  const [row] = await query.execute({ userId });
   return row;
-}
-
-export async function listAchievements(db: Db, userId: string) {
-  return reads(db).achievements.execute({ userId });
 }

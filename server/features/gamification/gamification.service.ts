@@ -15,9 +15,8 @@ import type { MyStatsReply } from '../../../common/schemas/gamification';
 import {
   applyDailyStatsDelta,
   applyRaterStatsDelta,
-  findRaterStats,
+  findMyStats,
   insertAchievements,
-  listAchievements,
   setRank,
   type RaterStatsDelta,
   type RaterStatsRow,
@@ -169,20 +168,23 @@ export async function recordHelpfulnessChanged(tx: Tx, event: HelpfulnessChanged
 }
 
 export async function getMyStats(db: Db, userId: string): Promise<MyStatsReply> {
-  const [stats, earned] = await Promise.all([findRaterStats(db, userId), listAchievements(db, userId)]);
-  const totalPoints = stats?.totalPoints ?? 0;
+  const row = await findMyStats(db, userId);
+  const totalPoints = row?.totalPoints ?? 0;
   const next = nextRank(totalPoints);
   return {
-    ratingsSubmitted: stats?.ratingsSubmitted ?? 0,
+    ratingsSubmitted: row?.ratingsSubmitted ?? 0,
     totalPoints,
-    // Derived from the points so the reply always agrees with the §9-open rank table.
+    // Derived from the points so the reply always agrees with the rank table.
     currentRank: rankForPoints(totalPoints),
-    detailedCommentsCount: stats?.detailedCommentsCount ?? 0,
+    detailedCommentsCount: row?.detailedCommentsCount ?? 0,
     nextRank: next?.rank ?? null,
     pointsToNextRank: next?.pointsNeeded ?? null,
-    reviewsCount: stats?.helpfulnessCount ?? 0,
-    averageHelpfulness: averageToOneDecimal(stats?.helpfulnessSum ?? 0, stats?.helpfulnessCount ?? 0),
-    lastActivityDate: stats?.lastActivityDate?.toISOString() ?? null,
-    achievements: earned.map((achievement) => ({ ...achievement, earnedAt: achievement.earnedAt.toISOString() })),
+    reviewsCount: row?.helpfulnessCount ?? 0,
+    averageHelpfulness: averageToOneDecimal(row?.helpfulnessSum ?? 0, row?.helpfulnessCount ?? 0),
+    lastActivityDate: row?.lastActivityDate?.toISOString() ?? null,
+    achievements: (row?.achievements ?? []).map((achievement) => ({
+      ...achievement,
+      earnedAt: new Date(achievement.earnedAt).toISOString(),
+    })),
   };
 }
