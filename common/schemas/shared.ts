@@ -20,7 +20,9 @@ export const passwordSchema = z
 /** A whole star, 1-5 (§9). */
 export const starSchema = z.number().int('Ratings are whole stars from 1 to 5').min(STAR_MIN).max(STAR_MAX);
 
-export const idParamSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/** A serial id: above the PostgreSQL integer range it could only fail in the database (500). */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParamSchema = z.strictObject({ id: idSchema });
 
 /** The body of every error answer (§8, issue 2 §5). */
 export const errorReplySchema = z.object({

@@ -195,7 +195,7 @@ describe('POST /api/ratings/:id/helpfulness', () => {
 
   it('answers 400 for a malformed rating id', async () => {
     const { playerCookie } = await scenario();
-    for (const id of ['abc', '0', '-3']) {
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
       const res = await vote(id, playerCookie, { helpfulnessScore: 4 });
       expect(res.statusCode).toBe(400);
     }
