@@ -1,3 +1,61 @@
 import type { FeatureRoutes } from '../../deps';
+import {
+  adminListQuerySchema,
+  adminPlayersReplySchema,
+  adminUsersReplySchema,
+  bulkImportBodySchema,
+  bulkImportReplySchema,
+  emailSignupsReplySchema,
+} from '../../../common/schemas/admin';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { getAdminPlayers, getAdminUsers, getEmailSignups } from './admin.service';
+import { importPlayers } from './bulk-import.service';
 
-export const adminRoutes: FeatureRoutes = async () => {};
+const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+
+/** 5,000 rows (issue 3) of up to about 2.7 kB each, above the app's default 4 MiB. */
+const BULK_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+export const adminRoutes: FeatureRoutes = async (app, { database }) => {
+  const { db } = database;
+
+  app.get(
+    '/api/admin/users',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: { 200: adminUsersReplySchema, ...refusals } },
+    },
+    async (request) => getAdminUsers(db, request.query.q),
+  );
+
+  app.get(
+    '/api/admin/players',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: { 200: adminPlayersReplySchema, ...refusals } },
+    },
+    async (request) => getAdminPlayers(db, request.query.q),
+  );
+
+  app.get(
+    '/api/admin/email-signups',
+    { config: { access: 'admin' }, schema: { response: { 200: emailSignupsReplySchema, ...refusals } } },
+    async () => getEmailSignups(db),
+  );
+
+  app.post(
+    '/api/players/bulk',
+    {
+      bodyLimit: BULK_IMPORT_BODY_LIMIT,
+      config: { access: 'admin' },
+      schema: {
+        body: bulkImportBodySchema,
+        response: { 200: bulkImportReplySchema, ...refusals, 413: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const admin = await app.authorize.requireAdmin(request);
+      return importPlayers(db, request.body.players, admin.label);
+    },
+  );
+};

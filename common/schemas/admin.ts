@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { BULK_IMPORT_DEFAULTS, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
+import { emailSchema } from './shared';
+
+/** The admin lists answer at most this many rows; `total` says how many matched (the client also filters). */
+export const ADMIN_LIST_LIMIT = 500;
+export const ADMIN_SIGNUPS_LIMIT = 10_000;
+export const ADMIN_QUERY_MAX = 200;
+
+/** ?q= on the admin lists: optional, trimmed; empty means no filter. */
+export const adminListQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_QUERY_MAX, `q must be at most ${ADMIN_QUERY_MAX} characters`)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+/** §2 User Management, §3 users: never any password, reset-token or third-party id field. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  authProvider: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const adminUsersReplySchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+});
+
+/** §2 All Players, §3 players (admins see e-mails; the verification code hash never leaves). */
+export const adminPlayerSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  skillLevel: z.string(),
+  yearsPlaying: z.string().nullable(),
+  location: z.string(),
+  bio: z.string().nullable(),
+  isVerified: z.boolean(),
+  userId: z.string().nullable(),
+  importedBy: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  ratingCount: z.number().int(),
+});
+
+export const adminPlayersReplySchema = z.object({
+  players: z.array(adminPlayerSchema),
+  total: z.number().int(),
+});
+
+/** §2 Email Signups, §3 email_signups. */
+export const emailSignupSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export const emailSignupsReplySchema = z.object({
+  emailSignups: z.array(emailSignupSchema),
+  total: z.number().int(),
+});
+
+// ---- Bulk import (§2 Bulk Import, §3 Bulk import result, §5, §7 POST /api/players/bulk) ----
+
+export const BULK_IMPORT_MAX_ROWS = 5_000;
+export const BULK_NAME_MAX = 100;
+export const BULK_LOCATION_MAX = 200;
+export const BULK_BIO_MAX = 2_000;
+export const BULK_DUPLICATE_REASON = 'Email already exists';
+
+const SKILL_LEVEL_MESSAGE = `Skill level must be one of ${SKILL_LEVELS.join(', ')}`;
+const YEARS_PLAYING_MESSAGE = `Years playing must be one of ${YEARS_PLAYING.join(', ')}`;
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const requiredName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(BULK_NAME_MAX, `${label} must be at most ${BULK_NAME_MAX} characters`);
+
+/** CSV cells arrive as text: "3" and 3 both mean "3.0"; absent means the §9 default. */
+const skillLevelSchema = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    if (typeof blank !== 'string' && typeof blank !== 'number') return blank;
+    const number = Number(blank);
+    return Number.isFinite(number) && String(blank).trim() !== '' ? number.toFixed(1) : blank;
+  },
+  z.enum(SKILL_LEVELS, { error: SKILL_LEVEL_MESSAGE }).default(BULK_IMPORT_DEFAULTS.skillLevel),
+);
+
+/**
+ * One row of a bulk import. Rows are validated one by one on the server, so a bad row is reported
+ * with its number and never fails the batch (issue 3). Missing optional fields take the §9 defaults.
+ */
+export const bulkPlayerRowSchema = z.strictObject(
+  {
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    email: emailSchema,
+    skillLevel: skillLevelSchema,
+    yearsPlaying: z.preprocess(
+      blankToUndefined,
+      z.enum(YEARS_PLAYING, { error: YEARS_PLAYING_MESSAGE }).default(BULK_IMPORT_DEFAULTS.yearsPlaying),
+    ),
+    location: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'Location must be text' })
+        .trim()
+        .max(BULK_LOCATION_MAX, `Location must be at most ${BULK_LOCATION_MAX} characters`)
+        .default(BULK_IMPORT_DEFAULTS.location),
+    ),
+    bio: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'Bio must be text' })
+        .trim()
+        .max(BULK_BIO_MAX, `Bio must be at most ${BULK_BIO_MAX} characters`)
+        .default(BULK_IMPORT_DEFAULTS.bio),
+    ),
+  },
+  {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+      }
+      return 'Each player must be an object with firstName, lastName and email';
+    },
+  },
+);
+
+/** The body only bounds the batch; each row is checked on its own by the service. */
+export const bulkImportBodySchema = z.strictObject({
+  players: z
+    .array(z.unknown(), { error: 'players must be a list' })
+    .min(1, 'No players to import')
+    .max(BULK_IMPORT_MAX_ROWS, `At most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} players per import`),
+});
+
+export const bulkImportReplySchema = z.object({
+  results: z.object({
+    created: z.array(z.object({ name: z.string(), email: z.string() })),
+    skipped: z.array(z.object({ name: z.string(), email: z.string(), reason: z.string() })),
+    errors: z.array(z.object({ error: z.string() })),
+  }),
+  message: z.string(),
+});
+
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminUsersReply = z.infer<typeof adminUsersReplySchema>;
+export type AdminPlayer = z.infer<typeof adminPlayerSchema>;
+export type AdminPlayersReply = z.infer<typeof adminPlayersReplySchema>;
+export type EmailSignup = z.infer<typeof emailSignupSchema>;
+export type EmailSignupsReply = z.infer<typeof emailSignupsReplySchema>;
+export type BulkPlayerRowInput = z.input<typeof bulkPlayerRowSchema>;
+export type BulkPlayerRow = z.infer<typeof bulkPlayerRowSchema>;
+export type BulkImportBody = z.input<typeof bulkImportBodySchema>;
+export type BulkImportReply = z.infer<typeof bulkImportReplySchema>;
