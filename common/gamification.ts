@@ -44,6 +44,7 @@ export const RANKS = [
 ] as const;
 
 export type RankName = (typeof RANKS)[number]['name'];
+export const RANK_NAMES = RANKS.map((rank) => rank.name) as [RankName, ...RankName[]];
 
 export function rankForPoints(points: number): RankName {
   let rank: RankName = RANKS[0].name;

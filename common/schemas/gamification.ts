@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RANKS } from '../gamification';
+import { RANK_NAMES } from '../gamification';
 
-const rankSchema = z.enum(RANKS.map((rank) => rank.name) as [string, ...string[]]);
+export const rankSchema = z.enum(RANK_NAMES);
 
 export const achievementSchema = z.object({
   achievementType: z.string(),

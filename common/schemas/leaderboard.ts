@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEADERBOARD_PERIODS } from '../constants';
+import { rankSchema } from './gamification';
 
 export const LEADERBOARD_SIZE = 50;
 
@@ -18,6 +19,9 @@ export const leaderboardEntrySchema = z.object({
   /** One decimal; 0 when the rater has no helpfulness reviews. */
   averageHelpfulness: z.number(),
   reviewsCount: z.number().int(),
+  /** The rater's all-time points and rank (for the §1 structured data: "points and rank"). */
+  totalPoints: z.number().int(),
+  currentRank: rankSchema,
   isCurrentUser: z.boolean(),
 });
 

@@ -10,6 +10,8 @@ export type LeaderboardRow = {
   ratingsCount: number;
   helpfulnessSum: number;
   helpfulnessCount: number;
+  /** All-time points, whatever the period (for the rank shown beside the entry). */
+  totalPoints: number;
 };
 
 /*
@@ -25,6 +27,7 @@ function prepareAllTime(db: Db) {
       ratingsCount: raterStats.ratingsSubmitted,
       helpfulnessSum: raterStats.helpfulnessSum,
       helpfulnessCount: raterStats.helpfulnessCount,
+      totalPoints: raterStats.totalPoints,
     })
     .from(raterStats)
     .innerJoin(users, eq(users.id, raterStats.userId))
@@ -39,7 +42,10 @@ function prepareAllTime(db: Db) {
     .prepare('leaderboard_all_time');
 }
 
-/** Sums the per-day counters from `since` (a UTC day) on; only the 50 winners are joined to users. */
+/**
+ * Sums the per-day counters from `since` (a UTC day) on; only the 50 winners are joined to users
+ * and rater_stats. The sums get names of their own: rater_stats has columns of the plain names.
+ */
 function prepareSince(db: Db) {
   const ratingsCount = sql<number>`sum(${raterDailyStats.ratingsCount})::int`;
   const helpfulnessSum = sql<number>`sum(${raterDailyStats.helpfulnessSum})::int`;
@@ -47,9 +53,9 @@ function prepareSince(db: Db) {
   const totals = db
     .select({
       userId: raterDailyStats.userId,
-      ratingsCount: ratingsCount.as('ratings_count'),
-      helpfulnessSum: helpfulnessSum.as('helpfulness_sum'),
-      helpfulnessCount: helpfulnessCount.as('helpfulness_count'),
+      ratingsCount: ratingsCount.as('window_ratings_count'),
+      helpfulnessSum: helpfulnessSum.as('window_helpfulness_sum'),
+      helpfulnessCount: helpfulnessCount.as('window_helpfulness_count'),
     })
     .from(raterDailyStats)
     .where(gte(raterDailyStats.day, sql.placeholder('since')))
@@ -70,9 +76,11 @@ function prepareSince(db: Db) {
       ratingsCount: totals.ratingsCount,
       helpfulnessSum: totals.helpfulnessSum,
       helpfulnessCount: totals.helpfulnessCount,
+      totalPoints: sql<number>`coalesce(${raterStats.totalPoints}, 0)`,
     })
     .from(totals)
     .innerJoin(users, eq(users.id, totals.userId))
+    .leftJoin(raterStats, eq(raterStats.userId, totals.userId))
     .orderBy(
       sql`${totals.ratingsCount} desc`,
       sql`${totals.helpfulnessSum}::float8 / greatest(${totals.helpfulnessCount}, 1) desc`,

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { LeaderboardPeriod } from '../../../common/constants';
-import { averageToOneDecimal } from '../../../common/gamification';
+import { averageToOneDecimal, rankForPoints } from '../../../common/gamification';
 import { maskEmail } from '../../../common/mask-email';
 import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
 import { findAllTimeLeaderboard, findLeaderboardSince, type LeaderboardRow } from './leaderboard.repo';
@@ -80,6 +80,8 @@ export async function getLeaderboard(
         ratingsCount: row.ratingsCount,
         averageHelpfulness: averageToOneDecimal(row.helpfulnessSum, row.helpfulnessCount),
         reviewsCount: row.helpfulnessCount,
+        totalPoints: row.totalPoints,
+        currentRank: rankForPoints(row.totalPoints),
         isCurrentUser,
       };
     }),

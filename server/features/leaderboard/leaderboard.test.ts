@@ -123,6 +123,9 @@ describe('GET /api/leaderboard', () => {
     expect(byName('bob')).toMatchObject({ ratingsCount: 2, averageHelpfulness: 5, reviewsCount: 2 });
     expect(byName('dave')).toMatchObject({ ratingsCount: 2, averageHelpfulness: 0, reviewsCount: 0 });
     expect(byName('gina')).toMatchObject({ ratingsCount: 1, averageHelpfulness: 4, reviewsCount: 2 });
+    // All-time points and rank: 10 per rating, 2 per helpfulness star.
+    expect(byName('jack')).toMatchObject({ totalPoints: 60, currentRank: 'Bronze' });
+    expect(byName('bob')).toMatchObject({ totalPoints: 40, currentRank: 'Rookie' });
   });
 
   it('masks other raters’ e-mails (§5) and shows the caller’s own whole', async () => {
@@ -150,7 +153,13 @@ describe('GET /api/leaderboard', () => {
   it('month counts the last 30 days, with the helpfulness of those ratings', async () => {
     const entries = (await leaderboard('?period=month')).leaderboard;
     expect(namesOf(entries)).toEqual(['ivan', 'viewer', 'bob', 'carol', 'dave', 'gina', ...tiedPair()]);
-    expect(entries[0]).toMatchObject({ ratingsCount: 4, averageHelpfulness: 2.5, reviewsCount: 2 });
+    expect(entries[0]).toMatchObject({
+      ratingsCount: 4,
+      averageHelpfulness: 2.5,
+      reviewsCount: 2,
+      totalPoints: 50,
+      currentRank: 'Bronze',
+    });
   });
 
   it('year counts the current calendar year', async () => {
