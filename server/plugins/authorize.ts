@@ -18,6 +18,8 @@ export type Actor = { user: UserRow; isAdmin: boolean; label: string };
 
 export type AdminIdentity = { userId: string | null; label: string };
 
+export type GuardedRoute = { method: string; url: string; access: 'user' | 'admin' };
+
 declare module 'fastify' {
   interface FastifyRequest {
     principalCache?: Promise<Principal | null>;
@@ -78,6 +80,10 @@ declare module 'fastify' {
       requireAdmin: (request: FastifyRequest) => Promise<AdminIdentity>;
       /** Whether the caller holds any admin identity (for data shown to admins only). */
       isAdmin: (request: FastifyRequest) => Promise<boolean>;
+      /** The user of a user session (not a developer session), or null. */
+      sessionUser: (request: FastifyRequest) => Promise<UserRow | null>;
+      /** Every route that declared `config.access`, as registered (the authorization matrix test walks these). */
+      guardedRoutes: GuardedRoute[];
     };
   }
 }
@@ -117,13 +123,20 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
     return (await adminTokenOf(db, request)) !== null;
   };
 
-  app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin });
+  const sessionUser = async (request: FastifyRequest) => {
+    const principal = await principalOf(db, request);
+    return principal?.kind === 'user' ? principal.user : null;
+  };
+
+  const guardedRoutes: GuardedRoute[] = [];
+  app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin, sessionUser, guardedRoutes });
 
   // A route declares `config: { access: 'user' | 'admin' }` and is refused here, in onRequest:
   // before its body is parsed or validated, so an unauthorised caller learns nothing from a 400.
   app.addHook('onRoute', (route) => {
-    const access = (route.config)?.access;
+    const access = route.config?.access;
     if (!access) return;
+    for (const method of [route.method].flat()) guardedRoutes.push({ method, url: route.url, access });
     const check = async (request: FastifyRequest) => {
       if (access === 'admin') await requireAdmin(request);
       else await requireActor(request);

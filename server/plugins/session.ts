@@ -12,10 +12,12 @@ import {
 import { hmac, newToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'pr_session';
-const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
-const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session unused this long ends (sliding: each use pushes the row's expire forward). */
+export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in however often it is used. */
+export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most this often, so reads do not each cost a write.
-const TOUCH_AFTER_MS = 60 * 60 * 1000;
+export const TOUCH_AFTER_MS = 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export type ActiveSession = { sid: string; data: SessionData };
@@ -28,6 +30,8 @@ declare module 'fastify' {
     /** Signs in: always a fresh session id, the old row deleted (no fixation). */
     startSession: (request: FastifyRequest, reply: FastifyReply, data: Omit<SessionData, 'createdAt'>) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** A new id for the current session (same data, same absolute deadline); no-op when signed out. */
+    rotateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -57,18 +61,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     }
   });
 
+  const issue = async (request: FastifyRequest, reply: FastifyReply, sess: SessionData) => {
+    if (request.session) await deleteSession(db, request.session.sid);
+    const token = newToken();
+    const userId = sess.userId ?? sess.developer?.actingUserId ?? null;
+    await insertSession(db, { sid: sidOf(token), sess, expire: new Date(Date.now() + IDLE_TIMEOUT_MS), userId });
+    request.session = { sid: sidOf(token), data: sess };
+    const maxAge = Math.max(0, Math.floor((sess.createdAt + ABSOLUTE_TIMEOUT_MS - Date.now()) / 1000));
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+  };
+
   app.decorate(
     'startSession',
-    async (request: FastifyRequest, reply: FastifyReply, data: Omit<SessionData, 'createdAt'>) => {
-      if (request.session) await deleteSession(db, request.session.sid);
-      const token = newToken();
-      const sess: SessionData = { ...data, createdAt: Date.now() };
-      const userId = data.userId ?? data.developer?.actingUserId ?? null;
-      await insertSession(db, { sid: sidOf(token), sess, expire: new Date(Date.now() + IDLE_TIMEOUT_MS), userId });
-      request.session = { sid: sidOf(token), data: sess };
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
-    },
+    async (request: FastifyRequest, reply: FastifyReply, data: Omit<SessionData, 'createdAt'>) =>
+      issue(request, reply, { ...data, createdAt: Date.now() }),
   );
+
+  app.decorate('rotateSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.session) await issue(request, reply, request.session.data);
+  });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session) await deleteSession(db, request.session.sid);

@@ -18,3 +18,7 @@ export async function findLiveAdminToken(db: Executor, tokenHash: string, now: D
 export async function deleteExpiredAdminTokens(db: Executor, now: Date) {
   await db.delete(adminTokens).where(lt(adminTokens.expiresAt, now));
 }
+
+export async function deleteAdminToken(db: Executor, tokenHash: string) {
+  await db.delete(adminTokens).where(eq(adminTokens.tokenHash, tokenHash));
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './shared';
+
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+
+/** POST /api/auth/register (§5 Registration). */
+export const registerBodySchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+});
+
+/** POST /api/auth/login (§5 Login). */
+export const loginBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+});
+
+/** POST /api/auth/forgot-password (§5 Forgot password). */
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+
+/** POST /api/auth/reset-password (§5 Reset password). */
+export const resetPasswordBodySchema = z.strictObject({
+  token: z
+    .string({ error: 'Reset token is required' })
+    .trim()
+    .min(1, 'Reset token is required')
+    .max(200, 'Reset token is invalid or has expired'),
+  password: passwordSchema,
+});
+
+export const DEV_LOGIN_MISSING = 'Missing Information: Please enter both user ID and password.';
+const devField = z.string({ error: DEV_LOGIN_MISSING }).trim().min(1, DEV_LOGIN_MISSING).max(200, DEV_LOGIN_MISSING);
+
+/** POST /api/dev-login (§5 Developer login: both required, trimmed). */
+export const devLoginBodySchema = z.strictObject({ userId: devField, password: devField });
+
+/** POST /api/admin/login (§5 Admin sign-in). */
+export const adminLoginBodySchema = z.strictObject({
+  email: emailSchema,
+  adminKey: z.string({ error: 'Admin key is required' }).min(1, 'Admin key is required').max(200, 'Invalid credentials.'),
+});
+
+export const AUTH_PROVIDERS = ['google', 'password', 'developer'] as const;
+
+/** §3 "Current user as returned to the client": never a password, hash or token field. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  authProvider: z.enum(AUTH_PROVIDERS),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+/** GET /api/auth/user/player: the caller's own linked player, so its e-mail is theirs to see. */
+export const linkedPlayerSchema = z.object({
+  id: z.number().int(),
+  userId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  skillLevel: z.string(),
+  yearsPlaying: z.string().nullable(),
+  location: z.string(),
+  bio: z.string().nullable(),
+  isVerified: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export const linkedPlayerReplySchema = z.object({ player: linkedPlayerSchema });
+
+/** GET /api/dev-auth/user (§3 Developer session). userType is absent for a regular developer. */
+export const developerUserSchema = z.object({
+  userId: z.string(),
+  userType: z.enum(['admin']).optional(),
+});
+
+/** §3 Admin login response. */
+export const adminLoginReplySchema = z.object({ token: z.string(), adminEmail: z.string() });
+
+/** GET /api/config: what the client needs to know before sign-in. demoAdmin only with DEMO_MODE (§2). */
+export const appConfigSchema = z.object({
+  demoMode: z.boolean(),
+  googleEnabled: z.boolean(),
+  demoAdmin: z.object({ email: z.string(), key: z.string() }).optional(),
+});
+
+/** GET /api/login: provider is optional and only google exists (§7). returnTo must be our own path. */
+export const loginQuerySchema = z.object({
+  provider: z.enum(['google'], { error: 'Unknown sign-in provider' }).default('google'),
+  returnTo: z.string().max(500).optional(),
+});
+
+export const messageReplySchema = z.object({ message: z.string() });
+
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export type DevLoginBody = z.input<typeof devLoginBodySchema>;
+export type AdminLoginBody = z.input<typeof adminLoginBodySchema>;
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+export type LinkedPlayer = z.infer<typeof linkedPlayerSchema>;
+export type DeveloperUser = z.infer<typeof developerUserSchema>;
+export type AdminLoginReply = z.infer<typeof adminLoginReplySchema>;
+export type AppConfig = z.infer<typeof appConfigSchema>;

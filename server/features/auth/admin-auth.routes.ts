@@ -1,0 +1,45 @@
+import type { FeatureRoutes } from '../../deps';
+import {
+  adminLoginBodySchema,
+  adminLoginReplySchema,
+  messageReplySchema,
+  type AdminLoginBody,
+} from '../../../common/schemas/auth';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { loginAdmin, logoutAdmin } from './admin-auth.service';
+import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema };
+
+export const adminAuthRoutes: FeatureRoutes = async (app, { database, env }) => {
+  const limit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: AdminLoginBody) => body.email, {
+    countEvery: false,
+  });
+
+  app.post(
+    '/api/admin/login',
+    {
+      config: { rateLimit: IP_LIMITS.signIn },
+      preHandler: limit.guard,
+      schema: { body: adminLoginBodySchema, response: { 200: adminLoginReplySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await limit.countFailures(request, () => loginAdmin(database.db, env, request.body));
+      // A sign-in of any kind gives the browser's session a new id (issue 2 §4), even though the admin
+      // identity itself travels in headers.
+      await app.rotateSession(request, reply);
+      return result;
+    },
+  );
+
+  // The client forgets the token on logout (§4); this makes the server forget it too.
+  app.post(
+    '/api/admin/logout',
+    { schema: { response: { 200: messageReplySchema, 403: errorReplySchema } } },
+    async (request) => {
+      const token = request.headers['x-admin-token'];
+      await logoutAdmin(database.db, typeof token === 'string' ? token : undefined);
+      return { message: 'Signed out' };
+    },
+  );
+};

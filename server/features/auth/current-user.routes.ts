@@ -1,0 +1,36 @@
+import type { FeatureRoutes } from '../../deps';
+import { currentUserSchema, linkedPlayerReplySchema } from '../../../common/schemas/auth';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { unauthorized } from '../../lib/app-error';
+import { linkedPlayerOf, toCurrentUser } from './current-user.service';
+
+export const currentUserRoutes: FeatureRoutes = async (app, { database }) => {
+  // §7: 401 means "not signed in"; a developer session is not a user session (it has /api/dev-auth/user).
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUserSchema, 401: errorReplySchema } } },
+    async (request) => {
+      const user = await app.authorize.sessionUser(request);
+      if (!user) throw unauthorized();
+      return toCurrentUser(user);
+    },
+  );
+
+  app.get(
+    '/api/auth/user/player',
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: linkedPlayerReplySchema, 401: errorReplySchema, 404: errorReplySchema } },
+    },
+    async (request) => {
+      const actor = await app.authorize.requireActor(request);
+      return linkedPlayerOf(database.db, actor.user.id);
+    },
+  );
+
+  // §7: the browser navigates here; the row is deleted, so a copy of the old cookie is signed out too.
+  app.get('/api/logout', { schema: { hide: true } }, async (request, reply) => {
+    await app.endSession(request, reply);
+    return reply.redirect('/');
+  });
+};

@@ -1,0 +1,53 @@
+import type { FeatureRoutes } from '../../deps';
+import { devLoginBodySchema, developerUserSchema, messageReplySchema, type DevLoginBody } from '../../../common/schemas/auth';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { unauthorized } from '../../lib/app-error';
+import { authenticateDeveloper, ensureActingUser } from './developer-auth.service';
+import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema };
+
+export const developerAuthRoutes: FeatureRoutes = async (app, { database, env }) => {
+  const limit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: DevLoginBody) => body.userId, {
+    countEvery: false,
+  });
+
+  app.post(
+    '/api/dev-login',
+    {
+      config: { rateLimit: IP_LIMITS.signIn },
+      preHandler: limit.guard,
+      schema: { body: devLoginBodySchema, response: { 200: developerUserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { userId, password } = request.body;
+      const developer = await limit.countFailures(request, async () =>
+        authenticateDeveloper(env.devUsers, userId, password),
+      );
+      const actingUser = await ensureActingUser(database.db, developer);
+      await app.startSession(request, reply, {
+        developer: { userId: developer.userId, userType: developer.userType, actingUserId: actingUser.id },
+      });
+      return { userId: developer.userId, userType: developer.userType };
+    },
+  );
+
+  app.get(
+    '/api/dev-auth/user',
+    { schema: { response: { 200: developerUserSchema, 401: errorReplySchema } } },
+    async (request) => {
+      const developer = request.session?.data.developer;
+      if (!developer) throw unauthorized();
+      return { userId: developer.userId, userType: developer.userType };
+    },
+  );
+
+  app.post(
+    '/api/dev-logout',
+    { schema: { response: { 200: messageReplySchema, 403: errorReplySchema } } },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      return { message: 'Signed out' };
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import type { FeatureRoutes } from '../../deps';
+import {
+  currentUserSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  messageReplySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type RegisterBody,
+} from '../../../common/schemas/auth';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { toCurrentUser } from './current-user.service';
+import {
+  loginWithPassword,
+  registerWithPassword,
+  requestPasswordReset,
+  resetPassword,
+  RESET_DONE,
+  RESET_REQUESTED,
+} from './password-auth.service';
+import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
+
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  409: errorReplySchema,
+  413: errorReplySchema,
+  415: errorReplySchema,
+  429: errorReplySchema,
+};
+
+export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, mailer }) => {
+  const db = database.db;
+  const registerLimit = accountLimiter(app, ACCOUNT_LIMITS.register, (body: RegisterBody) => body.email, {
+    countEvery: true,
+  });
+  const loginLimit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: LoginBody) => body.email, {
+    countEvery: false,
+  });
+  const forgotLimit = accountLimiter(app, ACCOUNT_LIMITS.forgotPassword, (body: ForgotPasswordBody) => body.email, {
+    countEvery: true,
+  });
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: IP_LIMITS.register },
+      preHandler: registerLimit.guard,
+      schema: { body: registerBodySchema, response: { 201: currentUserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = await registerWithPassword(db, request.body);
+      await app.startSession(request, reply, { userId: user.id });
+      return reply.status(201).send(toCurrentUser(user));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: IP_LIMITS.signIn },
+      preHandler: loginLimit.guard,
+      schema: { body: loginBodySchema, response: { 200: currentUserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = await loginLimit.countFailures(request, () => loginWithPassword(db, request.body));
+      await app.startSession(request, reply, { userId: user.id });
+      return toCurrentUser(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: IP_LIMITS.forgotPassword },
+      preHandler: forgotLimit.guard,
+      schema: { body: forgotPasswordBodySchema, response: { 200: messageReplySchema, ...errors } },
+    },
+    async (request) => {
+      await requestPasswordReset(db, { mailer, publicUrl: env.PUBLIC_URL, log: request.log }, request.body.email);
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: IP_LIMITS.resetPassword },
+      schema: { body: resetPasswordBodySchema, response: { 200: messageReplySchema, ...errors } },
+    },
+    async (request) => {
+      await resetPassword(db, request.body);
+      return { message: RESET_DONE };
+    },
+  );
+};
