@@ -1,0 +1,91 @@
+import { DETAILED_FEEDBACK_MIN_CHARS, POINTS } from '../../../common/gamification';
+import type { Database } from '../client';
+import { openLoader } from './loader';
+
+/*
+ * Recomputes every running aggregate from the rows it summarises and counts the rows that
+ * disagree. Used after seeding (--verify) and by the seed's tests; zero everywhere is the goal.
+ */
+
+const textLength = [
+  'strengths_improvements',
+  'serve_return_comments',
+  'groundstrokes_third_shot_comments',
+  'net_play_volleys_dinks_comments',
+  'movement_court_awareness_comments',
+  'mental_physical_game_comments',
+]
+  .map((column) => `coalesce(length(trim(${column})), 0)`)
+  .join(' + ');
+
+const CHECKS: Record<string, string> = {
+  'players: rating count, sums and star counts': `
+    select count(*)::int as n from players p
+    left join (
+      select player_id, count(*) as c, sum(overall_rating) as o,
+        sum(serve_return) as s1, sum(groundstrokes_third_shot) as s2, sum(net_play_volleys_dinks) as s3,
+        sum(movement_court_awareness) as s4, sum(mental_physical_game) as s5,
+        count(*) filter (where round(overall_rating) = 1) as t1, count(*) filter (where round(overall_rating) = 2) as t2,
+        count(*) filter (where round(overall_rating) = 3) as t3, count(*) filter (where round(overall_rating) = 4) as t4,
+        count(*) filter (where round(overall_rating) = 5) as t5
+      from ratings group by player_id
+    ) r on r.player_id = p.id
+    where p.rating_count <> coalesce(r.c, 0) or abs(p.overall_sum - coalesce(r.o, 0)) > 1e-6
+      or p.serve_return_sum <> coalesce(r.s1, 0) or p.groundstrokes_third_shot_sum <> coalesce(r.s2, 0)
+      or p.net_play_volleys_dinks_sum <> coalesce(r.s3, 0) or p.movement_court_awareness_sum <> coalesce(r.s4, 0)
+      or p.mental_physical_game_sum <> coalesce(r.s5, 0)
+      or p.stars_1 <> coalesce(r.t1, 0) or p.stars_2 <> coalesce(r.t2, 0) or p.stars_3 <> coalesce(r.t3, 0)
+      or p.stars_4 <> coalesce(r.t4, 0) or p.stars_5 <> coalesce(r.t5, 0)`,
+  'players: search columns filled': `
+    select count(*)::int as n from players where search_name = '' or search_location = ''`,
+  'ratings: helpfulness sum and count': `
+    select count(*)::int as n from ratings r
+    left join (select rating_id, sum(helpfulness_score) as s, count(*) as c from rating_helpfulness group by rating_id) h
+      on h.rating_id = r.id
+    where r.helpfulness_sum <> coalesce(h.s, 0) or r.helpfulness_count <> coalesce(h.c, 0)`,
+  'ratings: held exactly while a flag is unresolved': `
+    select count(*)::int as n from ratings r
+    where r.is_held <> exists (select 1 from flagged_comments f where f.rating_id = r.id and not f.is_resolved)`,
+  'rater_stats: counts, helpfulness and points': `
+    select count(*)::int as n from (
+      select rater_user_id as user_id, count(*) as c,
+        count(*) filter (where ${textLength} >= ${DETAILED_FEEDBACK_MIN_CHARS}) as d,
+        sum(helpfulness_sum) as hs, sum(helpfulness_count) as hc
+      from ratings where rater_user_id is not null group by rater_user_id
+    ) r full join rater_stats s on s.user_id = r.user_id
+    where coalesce(s.ratings_submitted, 0) <> coalesce(r.c, 0)
+      or coalesce(s.detailed_comments_count, 0) <> coalesce(r.d, 0)
+      or coalesce(s.helpfulness_sum, 0) <> coalesce(r.hs, 0)
+      or coalesce(s.helpfulness_count, 0) <> coalesce(r.hc, 0)
+      or coalesce(s.total_points, 0) <> coalesce(
+        ${POINTS.ratingSubmitted} * r.c + ${POINTS.detailedFeedback} * r.d + ${POINTS.helpfulnessPerStar} * r.hs, 0)`,
+  'rater_daily_stats: per UTC day and rater': `
+    select count(*)::int as n from (
+      select (created_at at time zone 'UTC')::date as day, rater_user_id as user_id, count(*) as c,
+        sum(helpfulness_sum) as hs, sum(helpfulness_count) as hc
+      from ratings where rater_user_id is not null group by 1, 2
+    ) r full join rater_daily_stats d on d.day = r.day and d.user_id = r.user_id
+    where coalesce(d.ratings_count, 0) <> coalesce(r.c, 0)
+      or coalesce(d.helpfulness_sum, 0) <> coalesce(r.hs, 0)
+      or coalesce(d.helpfulness_count, 0) <> coalesce(r.hc, 0)`,
+  'achievements: first rating held by every rater': `
+    select count(*)::int as n from rater_stats s
+    where s.ratings_submitted > 0
+      and not exists (select 1 from achievements a where a.user_id = s.user_id and a.achievement_type = 'first_rating')`,
+};
+
+export type VerifyResult = { check: string; mismatches: number }[];
+
+export async function verifyAggregates(database: Database): Promise<VerifyResult> {
+  const loader = await openLoader(database);
+  try {
+    const results: VerifyResult = [];
+    for (const [check, statement] of Object.entries(CHECKS)) {
+      const [row] = await loader.query<{ n: number }>(statement);
+      results.push({ check, mismatches: row.n });
+    }
+    return results;
+  } finally {
+    loader.release();
+  }
+}
