@@ -30,6 +30,11 @@ export const PAGE_META: Record<string, PageMeta> = {
     description: 'Be the first to know when Pickleball Ratings launches in your area.',
     path: '/coming-soon',
   },
+  '/reset-password': {
+    title: `Choose a new password – ${SITE_NAME}`,
+    description: 'Set a new password for your Pickleball Ratings account.',
+    path: '/reset-password',
+  },
   '/dev-login': {
     title: `Developer sign-in – ${SITE_NAME}`,
     description: 'Developer access to Pickleball Ratings.',
@@ -53,5 +58,43 @@ export function organizationJsonLd(baseUrl: string) {
     description: DEFAULT_DESCRIPTION,
     url: baseUrl,
     logo: `${baseUrl}/favicon.svg`,
+  };
+}
+
+/** The head tags for a client path: its own entry, else the 404 page's. */
+export function pageMetaFor(pathname: string): PageMeta {
+  return PAGE_META[pathname] ?? NOT_FOUND_META;
+}
+
+/** §2 Leaderboard: the top 3 are Gold, Silver and Bronze; the rest of the top 10 are "Rank N". */
+export function leaderboardAwardLabel(rank: number): string {
+  return ['Gold', 'Silver', 'Bronze'][rank - 1] ?? `Rank ${rank}`;
+}
+
+export type LeaderboardJsonLdEntry = { rank: number; name: string; totalPoints: number; currentRank: string };
+
+/**
+ * §1: the ordered list of top raters. Each item has a name, the rank as an award, and a description
+ * of points and rank. Only the top 10 (§9).
+ */
+export function leaderboardJsonLd(entries: LeaderboardJsonLdEntry[], baseUrl: string) {
+  const top = [...entries].sort((a, b) => a.rank - b.rank).slice(0, 10);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: `${SITE_NAME} community leaderboard`,
+    url: baseUrl,
+    numberOfItems: top.length,
+    itemListOrder: 'https://schema.org/ItemListOrderAscending',
+    itemListElement: top.map((entry) => ({
+      '@type': 'ListItem',
+      position: entry.rank,
+      item: {
+        '@type': 'Person',
+        name: entry.name,
+        award: leaderboardAwardLabel(entry.rank),
+        description: `${entry.totalPoints} points · ${entry.currentRank}`,
+      },
+    })),
   };
 }

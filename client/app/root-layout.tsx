@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AuthEffects } from './auth-effects';
+import { LoadingScreen } from './loading-screen';
+import { TopNav } from './top-nav';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-teal-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AuthEffects />
+      <TopNav />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-xs text-stone-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} Pickleball Ratings · Built by players, for players.</p>
+          <p>Honest peer ratings. Friendly competition.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

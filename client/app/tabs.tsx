@@ -1,0 +1,143 @@
+import type { HomeTabId } from '@client/lib/use-home-tab';
+import {
+  BadgeCheck,
+  BarChart3,
+  BookOpen,
+  ClipboardList,
+  Flag,
+  GitPullRequestArrow,
+  LayoutDashboard,
+  Mail,
+  MessageSquareHeart,
+  Star,
+  Trophy,
+  Upload,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Which right an admin tab's content needs (§2); without it the AdminGate login form shows instead.
+ * 'admin-token': an admin token + e-mail or a developer session. 'match-review': an isAdmin user or a developer.
+ */
+export type AdminRight = 'admin-token' | 'match-review';
+
+export type HomeTab = {
+  id: HomeTabId;
+  label: string;
+  icon: LucideIcon;
+  /** 'user': every signed-in person; 'admin': only when useAuth().isAdmin (§2, §6). */
+  access: 'user' | 'admin';
+  adminRight?: AdminRight;
+  /** The tab's screen, loaded on demand (code-split per tab). */
+  component?: LazyExoticComponent<ComponentType>;
+  /** A tab that is a link to another route (§2 verify). */
+  href?: string;
+};
+
+/**
+ * The home tabs of §2, in order. Each screen lives in its feature folder and exports a default component
+ * taking no props (read auth with useAuth(), switch tabs with useHomeTab()).
+ */
+export const HOME_TABS: readonly HomeTab[] = [
+  {
+    id: 'register',
+    label: 'Player Registration',
+    icon: UserPlus,
+    access: 'user',
+    component: lazy(() => import('@client/features/players/components/player-registration-tab')),
+  },
+  {
+    id: 'bulk',
+    label: 'Bulk Import',
+    icon: Upload,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/bulk-import/components/bulk-import-tab')),
+  },
+  {
+    id: 'players',
+    label: 'Player List',
+    icon: ClipboardList,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/admin/components/player-list-tab')),
+  },
+  {
+    id: 'users',
+    label: 'User Management',
+    icon: Users,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/admin/components/user-management-tab')),
+  },
+  {
+    id: 'email-signups',
+    label: 'Email Signups',
+    icon: Mail,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/signups-admin/components/email-signups-tab')),
+  },
+  {
+    id: 'match-requests',
+    label: 'Match Requests',
+    icon: GitPullRequestArrow,
+    access: 'admin',
+    adminRight: 'match-review',
+    component: lazy(() => import('@client/features/claims/components/match-requests-tab')),
+  },
+  {
+    id: 'rate',
+    label: 'Rate a Player',
+    icon: Star,
+    access: 'user',
+    component: lazy(() => import('@client/features/ratings/components/rate-player-tab')),
+  },
+  {
+    id: 'my-ratings',
+    label: 'My Ratings',
+    icon: MessageSquareHeart,
+    access: 'user',
+    component: lazy(() => import('@client/features/ratings/components/my-ratings-tab')),
+  },
+  {
+    id: 'ratings-about-me',
+    label: 'Ratings About Me',
+    icon: BarChart3,
+    access: 'user',
+    component: lazy(() => import('@client/features/helpfulness/components/ratings-about-me-tab')),
+  },
+  {
+    id: 'leaderboard',
+    label: 'Leaderboard',
+    icon: Trophy,
+    access: 'user',
+    component: lazy(() => import('@client/features/leaderboard/components/leaderboard-tab')),
+  },
+  {
+    id: 'flagged',
+    label: 'Flagged Content',
+    icon: Flag,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/moderation/components/flagged-content-tab')),
+  },
+  { id: 'verify', label: 'Verify', icon: BadgeCheck, access: 'user', href: '/verify' },
+  {
+    id: 'dashboard',
+    label: 'My Dashboard',
+    icon: LayoutDashboard,
+    access: 'user',
+    component: lazy(() => import('@client/features/gamification/components/dashboard-tab')),
+  },
+  {
+    id: 'about',
+    label: 'About Rating System',
+    icon: BookOpen,
+    access: 'user',
+    component: lazy(() => import('@client/features/gamification/components/about-rating-system-tab')),
+  },
+];

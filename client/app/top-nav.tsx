@@ -1,0 +1,101 @@
+import { LogoMark } from '@client/components/brand/logo';
+import { Button } from '@client/components/ui/button';
+import { developerLogout, signOut, useAuth } from '@client/lib/use-auth';
+import { Code2, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+/** §2 Top navigation bar: signed out, signed in, and developer states. */
+export function TopNav() {
+  const auth = useAuth();
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2.5 sm:px-6"
+      >
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-lg py-1 pr-2 outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+        >
+          <LogoMark className="size-8" />
+          <span className="font-display text-lg font-extrabold tracking-tight text-stone-900">
+            Pickleball <span className="text-teal-700">Ratings</span>
+          </span>
+        </Link>
+        {!auth.isLoading && <NavActions />}
+      </nav>
+    </header>
+  );
+}
+
+function NavActions() {
+  const { developer, user, displayName, initials } = useAuth();
+  const [leaving, setLeaving] = useState(false);
+
+  if (developer) {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-950">
+          <Code2 aria-hidden className="size-4" />
+          Logged in as developer: {developer.userId}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void developerLogout();
+          }}
+        >
+          Logout
+        </Button>
+      </div>
+    );
+  }
+
+  if (user) {
+    return (
+      <div className="flex items-center gap-2 sm:gap-3">
+        <span className="flex items-center gap-2">
+          <span
+            aria-hidden
+            className="grid size-9 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white ring-2 ring-amber-300"
+          >
+            {initials}
+          </span>
+          <span className="max-w-[10rem] truncate text-sm font-semibold text-stone-800 sm:max-w-[16rem]">
+            {displayName}
+          </span>
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut();
+          }}
+        >
+          <LogOut aria-hidden className="size-4" />
+          Sign Out
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-1.5 sm:gap-2">
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/login">Sign In</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/register">Sign Up</Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to="/dev-login">Dev Login</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { adminHeaders, clearAdminSession } from './admin-session';
+
+/**
+ * The one place the client talks HTTP (§7): credentials always included, JSON bodies,
+ * and every non-OK answer turned into an error whose text is `${status}: ${body or statusText}`.
+ * No toasts or navigation here: the component that starts an action shows its outcome.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type RequestOptions = {
+  /** Send the stored admin session as x-admin-email / x-admin-token (§6). */
+  admin?: boolean;
+  signal?: AbortSignal;
+};
+
+export type GetOptions = RequestOptions & {
+  /** 'returnNull': a 401 (or a non-JSON answer) means "nothing here" and resolves to null (§7 user lookups). */
+  on401?: 'throw' | 'returnNull';
+};
+
+export const nonJsonMessage = (contentType: string | null) =>
+  `Expected JSON response but got: ${contentType || 'no content type'}`;
+
+function isJson(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return /^application\/([\w.+-]+\+)?json\b/i.test(type);
+}
+
+async function throwIfNotOk(response: Response, sentAdminHeaders: boolean): Promise<void> {
+  if (response.ok) return;
+  // A stored admin token the server no longer accepts is dead weight: drop it so the admin form shows again.
+  if (response.status === 401 && sentAdminHeaders) clearAdminSession();
+  const body = await response.text().catch(() => '');
+  throw new ApiError(response.status, body, response.statusText);
+}
+
+function headersFor(hasBody: boolean, options: RequestOptions | undefined) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (hasBody) headers['content-type'] = 'application/json';
+  const admin = options?.admin ? adminHeaders() : {};
+  return { headers: { ...headers, ...admin }, sentAdminHeaders: Object.keys(admin).length > 0 };
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  if (!isJson(response)) throw new Error(nonJsonMessage(response.headers.get('content-type')));
+  return (await response.json()) as T;
+}
+
+/** Sends a request with an optional JSON body and returns the parsed JSON answer (undefined for 204). */
+export async function apiRequest<T = unknown>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const hasBody = body !== undefined;
+  const { headers, sentAdminHeaders } = headersFor(hasBody, options);
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal: options?.signal,
+  });
+  await throwIfNotOk(response, sentAdminHeaders);
+  return readJson<T>(response);
+}
+
+/** GET returning JSON; with on401 'returnNull' a 401 or a non-JSON answer resolves to null. */
+export async function apiGet<T>(url: string, options: GetOptions & { on401: 'returnNull' }): Promise<T | null>;
+export async function apiGet<T>(url: string, options?: GetOptions): Promise<T>;
+export async function apiGet<T>(url: string, options?: GetOptions): Promise<T | null> {
+  const { headers, sentAdminHeaders } = headersFor(false, options);
+  const response = await fetch(url, { credentials: 'include', headers, signal: options?.signal });
+  const tolerant = options?.on401 === 'returnNull';
+  if (tolerant && response.status === 401) return null;
+  await throwIfNotOk(response, sentAdminHeaders);
+  if (tolerant && !isJson(response)) return null;
+  return readJson<T>(response);
+}
+
+/** Builds `path?key=value` from the defined entries. */
+export function withQuery(path: string, params: Record<string, string | number | boolean | null | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The server's own message from an error of the `status: json` form (§8 "Registration failed"),
+ * e.g. `409: {"message":"Email already registered"}` → "Email already registered".
+ * Falls back to the body text, then to `fallback`.
+ */
+export function serverMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  const body = error instanceof ApiError ? error.body : match?.[1];
+  if (body === undefined) return error.message || fallback;
+  const trimmed = body.trim();
+  if (!trimmed) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message || fallback;
+    }
+  } catch {
+    // not JSON: the body text is the message
+  }
+  return trimmed.startsWith('<') ? fallback : trimmed;
+}
+
+/** The field errors of a 400 answer ({message, errors:[{path, message}]}), keyed by path. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  try {
+    const parsed = JSON.parse(error.body) as { errors?: { path?: unknown; message?: unknown }[] };
+    const result: Record<string, string> = {};
+    for (const item of parsed.errors ?? []) {
+      if (typeof item.path === 'string' && typeof item.message === 'string' && !(item.path in result)) {
+        result[item.path] = item.message;
+      }
+    }
+    return result;
+  } catch {
+    return {};
+  }
+}
+
+export const isApiStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;

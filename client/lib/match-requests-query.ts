@@ -1,0 +1,16 @@
+import type { MatchRequestStatus } from '@common/constants';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from './api-client';
+import { queryKeys } from './query-keys';
+
+/** §7 GET /api/admin/match-requests?status=… (admin headers) → {requests}. Shared by the tab and the nav badge. */
+export function matchRequestsQuery<TRequest = unknown>(status: MatchRequestStatus) {
+  return queryOptions({
+    queryKey: queryKeys.admin.matchRequests(status),
+    queryFn: ({ signal }) =>
+      apiGet<{ requests: TRequest[] }>(`/api/admin/match-requests?status=${status}`, { admin: true, signal }),
+  });
+}
+
+/** §2/§9: the pending count badge is polled every 30 s, for admins only. */
+export const MATCH_REQUEST_BADGE_POLL_MS = 30_000;

@@ -1,0 +1,67 @@
+import type { LeaderboardPeriod, MatchRequestStatus } from '@common/constants';
+
+/**
+ * Every query key of the client, in one place, so a mutation invalidates exactly the lists §7 names.
+ * Keys are hierarchical: invalidating a prefix (e.g. queryKeys.players.all) refreshes everything under it.
+ */
+export const queryKeys = {
+  config: ['config'] as const,
+
+  auth: {
+    /** GET /api/auth/user */
+    user: ['auth', 'user'] as const,
+    /** GET /api/dev-auth/user */
+    developer: ['auth', 'developer'] as const,
+    /** GET /api/auth/user/player */
+    linkedPlayer: ['auth', 'linked-player'] as const,
+  },
+
+  players: {
+    all: ['players'] as const,
+    /** GET /api/players/search?q= — §7: refreshed after a rating is submitted. */
+    searchAll: ['players', 'search'] as const,
+    search: (q: string) => ['players', 'search', q] as const,
+    detail: (id: number) => ['players', 'detail', id] as const,
+  },
+
+  /** §7 "community-ratings": every list of ratings about players; refreshed after a rating is submitted. */
+  communityRatings: {
+    all: ['community-ratings'] as const,
+    /** GET /api/players/{id}/received-ratings */
+    receivedByPlayer: (playerId: number) => ['community-ratings', 'received', playerId] as const,
+  },
+
+  ratings: {
+    /** GET /api/my-ratings */
+    mine: ['my-ratings'] as const,
+    /** GET /api/ratings/{id} */
+    detail: (id: number) => ['ratings', id] as const,
+  },
+
+  gamification: {
+    /** GET /api/gamification/my-stats */
+    myStats: ['gamification', 'my-stats'] as const,
+  },
+
+  leaderboard: {
+    all: ['leaderboard'] as const,
+    /** GET /api/leaderboard?period= */
+    period: (period: LeaderboardPeriod) => ['leaderboard', period] as const,
+  },
+
+  locations: {
+    /** GET /api/locations?q= */
+    suggest: (q: string) => ['locations', q] as const,
+  },
+
+  admin: {
+    all: ['admin'] as const,
+    matchRequestsAll: ['admin', 'match-requests'] as const,
+    /** GET /api/admin/match-requests?status= — the pending list is also the nav badge (§2). */
+    matchRequests: (status: MatchRequestStatus) => ['admin', 'match-requests', status] as const,
+    emailSignups: ['admin', 'email-signups'] as const,
+    users: ['admin', 'users'] as const,
+    players: ['admin', 'players'] as const,
+    flaggedComments: ['admin', 'flagged-comments'] as const,
+  },
+} as const;

@@ -1,0 +1,168 @@
+import type { AppConfig, CurrentUser, DeveloperUser, LinkedPlayer } from '@common/schemas/auth';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { clearAdminSession, getAdminSession, subscribeAdminSession, type AdminSession } from './admin-session';
+import { trackLogout } from './analytics';
+import { ApiError, apiGet, apiRequest } from './api-client';
+import { USER_LOOKUP_STALE_TIME } from './query-client';
+import { queryKeys } from './query-keys';
+
+/** §7/§9: fresh for 5 minutes, no retry, not refetched on focus or reconnect, refetched on mount; 401 → null. */
+const userLookup = { staleTime: USER_LOOKUP_STALE_TIME, refetchOnMount: true, refetchOnReconnect: false } as const;
+
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.auth.user,
+  queryFn: ({ signal }) => apiGet<CurrentUser>('/api/auth/user', { on401: 'returnNull', signal }),
+  ...userLookup,
+});
+
+export const developerQuery = queryOptions({
+  queryKey: queryKeys.auth.developer,
+  queryFn: ({ signal }) => apiGet<DeveloperUser>('/api/dev-auth/user', { on401: 'returnNull', signal }),
+  ...userLookup,
+});
+
+/** §3: the answer is either {player} or the player itself. §7/§8: any failure means "no linked player", only logged. */
+async function fetchLinkedPlayer(signal: AbortSignal): Promise<LinkedPlayer | null> {
+  try {
+    const body = await apiGet<{ player?: LinkedPlayer } | LinkedPlayer>('/api/auth/user/player', { signal });
+    if (!body) return null;
+    return 'player' in body && body.player ? body.player : (body as LinkedPlayer);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) console.warn('Linked player lookup failed', error);
+    return null;
+  }
+}
+
+/** Keyed by who is signed in, so a new session fetches its own linked player (§4). */
+export const linkedPlayerQuery = (sessionKey: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.auth.linkedPlayer, sessionKey] as const,
+    queryFn: ({ signal }) => fetchLinkedPlayer(signal),
+    ...userLookup,
+  });
+
+/** GET /api/config: demo mode, whether Google sign-in is configured, the demo admin (DEMO_MODE only). */
+export const appConfigQuery = queryOptions({
+  queryKey: queryKeys.config,
+  queryFn: ({ signal }) => apiGet<AppConfig>('/api/config', { signal }),
+});
+
+export function useAppConfig() {
+  return useQuery(appConfigQuery);
+}
+
+export function useAdminSession(): AdminSession | null {
+  return useSyncExternalStore(subscribeAdminSession, getAdminSession, () => null);
+}
+
+export type DeveloperUserType = 'admin' | 'regular' | 'none';
+
+export type AuthState = {
+  /** True while either user lookup is pending (§4): show the loading screen. */
+  isLoading: boolean;
+  /** A user session or a developer session exists. */
+  isAuthenticated: boolean;
+  user: CurrentUser | null;
+  developer: DeveloperUser | null;
+  /** §4: a developer with a userType has that type; without one, regular; no developer, none. */
+  userType: DeveloperUserType;
+  /** The caller's linked player, or null (also while loading and when signed out). */
+  linkedPlayer: LinkedPlayer | null;
+  linkedPlayerLoading: boolean;
+  adminSession: AdminSession | null;
+  /** §6: user.isAdmin, a developer of type admin, or a stored admin token and e-mail. Gates the admin tabs. */
+  isAdmin: boolean;
+  /** §2: bulk, players, users, email-signups, flagged need an admin token or a developer session. */
+  hasAdminTokenAccess: boolean;
+  /** §2: match-requests needs an isAdmin user or a developer (an admin token is accepted by the server too). */
+  canReviewMatchRequests: boolean;
+  /** Display name for the nav bar. */
+  displayName: string;
+  initials: string;
+};
+
+function nameOf(user: CurrentUser | null, developer: DeveloperUser | null): string {
+  if (user) {
+    const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+    return full || user.email;
+  }
+  return developer ? developer.userId : '';
+}
+
+export function initialsOf(name: string): string {
+  const words = name
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  const letters = words.length > 1 ? `${words[0][0]}${words[words.length - 1][0]}` : (words[0] ?? '?').slice(0, 2);
+  return letters.toUpperCase();
+}
+
+export function useAuth(): AuthState {
+  const userResult = useQuery(currentUserQuery);
+  const developerResult = useQuery(developerQuery);
+  const adminSession = useAdminSession();
+
+  const user = userResult.data ?? null;
+  const developer = developerResult.data ?? null;
+  const isLoading = userResult.isPending || developerResult.isPending;
+  const isAuthenticated = Boolean(user || developer);
+  const sessionKey = developer ? `developer:${developer.userId}` : user ? `user:${user.id}` : 'none';
+
+  const linkedResult = useQuery({ ...linkedPlayerQuery(sessionKey), enabled: isAuthenticated });
+  const linkedPlayer = isAuthenticated ? (linkedResult.data ?? null) : null;
+
+  const userType: DeveloperUserType = developer ? (developer.userType === 'admin' ? 'admin' : 'regular') : 'none';
+  const hasToken = adminSession !== null;
+  const displayName = nameOf(user, developer);
+
+  return {
+    isLoading,
+    isAuthenticated,
+    user,
+    developer,
+    userType,
+    linkedPlayer,
+    linkedPlayerLoading: isAuthenticated && linkedResult.isPending,
+    adminSession,
+    isAdmin: Boolean(user?.isAdmin) || userType === 'admin' || hasToken,
+    hasAdminTokenAccess: hasToken || developer !== null,
+    canReviewMatchRequests: Boolean(user?.isAdmin) || developer !== null || hasToken,
+    displayName,
+    initials: displayName ? initialsOf(displayName) : '',
+  };
+}
+
+/** Refetches both user lookups and the linked player, e.g. after any sign-in (§7 POST /api/dev-login). */
+export function useRefreshAuth() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auth.developer }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auth.linkedPlayer }),
+      ]),
+    [queryClient],
+  );
+}
+
+/** §2 Sign Out: the admin session goes too (§4), then a full navigation to /api/logout, which redirects to /. */
+export async function signOut(): Promise<void> {
+  clearAdminSession();
+  await trackLogout();
+  window.location.assign('/api/logout');
+}
+
+/** §7 POST /api/dev-logout: errors are only logged; then the browser goes to /coming-soon. */
+export async function developerLogout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/dev-logout');
+  } catch (error) {
+    console.warn('Developer logout failed', error);
+  }
+  clearAdminSession();
+  await trackLogout();
+  window.location.assign('/coming-soon');
+}
