@@ -4,7 +4,15 @@ import { achievements, raterDailyStats, raterStats } from '../../db/schema/index
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { MyStatsReply } from '../../../common/schemas/gamification';
-import { insertUser, recordRatings, recordVotes, uniqueEmail, userIdOf } from './gamification-fixtures';
+import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
+import {
+  insertTestPlayer,
+  insertUser,
+  recordRatings,
+  recordVotes,
+  uniqueEmail,
+  userIdOf,
+} from './gamification-fixtures';
 import { recordHelpfulnessChanged, recordRatingEdited, recordRatingSubmitted } from './gamification.service';
 
 const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at the kitchen line.'.length;
@@ -12,7 +20,7 @@ const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at t
 describe('gamification', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0' });
   });
   afterAll(() => t.close());
 
@@ -244,6 +252,79 @@ describe('gamification', () => {
         .from(raterDailyStats)
         .where(and(eq(raterDailyStats.userId, userId), eq(raterDailyStats.day, '2025-01-31')));
       expect(rows).toEqual([{ day: '2025-01-31', userId, ratingsCount: 1, helpfulnessSum: 5, helpfulnessCount: 1 }]);
+    });
+  });
+
+  describe('through the API: rate, improve, receive helpfulness', () => {
+    it('keeps my-stats and the leaderboard in step with each action', async () => {
+      const rater = await signedInRater('journey');
+      const rated = await signedInRater('rated');
+      const player = await insertTestPlayer(t.database.db, rated.userId);
+      const scores = {
+        serveReturn: 4,
+        groundstrokesThirdShot: 3,
+        netPlayVolleysDinks: 5,
+        movementCourtAwareness: 4,
+        mentalPhysicalGame: 4,
+      };
+
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/ratings',
+        headers: { cookie: rater.cookie },
+        payload: {
+          playerId: player.id,
+          playerName: 'Pat Player',
+          ...scores,
+          overallRating: 4,
+          strengthsImprovements: 'Solid',
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const ratingId = created.json<{ id: number }>().id;
+      expect(await myStats(rater.cookie)).toMatchObject({
+        ratingsSubmitted: 1,
+        totalPoints: 10,
+        detailedCommentsCount: 0,
+      });
+
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/ratings/${ratingId}`,
+        headers: { cookie: rater.cookie },
+        payload: {
+          ...scores,
+          strengthsImprovements: 'Solid. Great third-shot drops; reset hard drives at the kitchen.',
+        },
+      });
+      expect(edited.statusCode).toBe(200);
+      const improved = await myStats(rater.cookie);
+      expect(improved).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15, detailedCommentsCount: 1 });
+      expect(improved.achievements.map((a) => a.achievementType).sort()).toEqual(['first_rating', 'second_look']);
+
+      const voted = await t.app.inject({
+        method: 'POST',
+        url: `/api/ratings/${ratingId}/helpfulness`,
+        headers: { cookie: rated.cookie },
+        payload: { helpfulnessScore: 5 },
+      });
+      expect(voted.statusCode).toBe(200);
+      expect(await myStats(rater.cookie)).toMatchObject({ totalPoints: 25, reviewsCount: 1, averageHelpfulness: 5 });
+
+      const board = await t.app.inject({
+        method: 'GET',
+        url: '/api/leaderboard?period=week',
+        headers: { cookie: rater.cookie },
+      });
+      const own = board.json<LeaderboardReply>().leaderboard.find((entry) => entry.isCurrentUser);
+      expect(own).toMatchObject({
+        userEmail: rater.email,
+        ratingsCount: 1,
+        averageHelpfulness: 5,
+        reviewsCount: 1,
+        totalPoints: 25,
+        currentRank: 'Rookie',
+      });
     });
   });
 
