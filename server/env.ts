@@ -45,6 +45,8 @@ const envSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Pickleball Ratings <no-reply@pickleball-ratings.local>'),
     DEMO_MODE: booleanFlag,
+    /** Registers the reference routes /api/bench/* that `npm run bench` measures against. */
+    BENCH_ROUTES: booleanFlag,
     GA_MEASUREMENT_ID: z
       .string()
       .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXX')
