@@ -10,7 +10,7 @@ export type TestApp = {
   app: App;
   env: Env;
   database: Database;
-  /** Mail the app sent, newest last (an in-memory mailer unless the test passes its own). */
+  /** Mail the app sent, newest last (an in-memory mailer unless the test passes its own or sets SMTP_URL). */
   sentMail: Mail[];
   close: () => Promise<void>;
 };
@@ -60,7 +60,9 @@ export async function createTestApp(
   });
   const database = await openTestDatabase();
   const sentMail: Mail[] = [];
-  const mailer = options.mailer ?? { send: async (mail: Mail) => void sentMail.push(mail) };
+  // With SMTP_URL the app's own nodemailer transport is used, so tests receive real SMTP.
+  const inMemory: Mailer = { send: async (mail: Mail) => void sentMail.push(mail) };
+  const mailer = options.mailer ?? (overrides.SMTP_URL ? undefined : inMemory);
   const app = await buildApp({ env, database, mailer, logger: false });
   await app.ready();
   return {

@@ -65,7 +65,6 @@ export function createOidcClient(settings: OidcSettings) {
       code_challenge_method: 'S256',
       state: pending.state,
       nonce: pending.nonce,
-      prompt: 'select_account',
     });
     return { url, pending };
   }
