@@ -36,6 +36,9 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client losing its connection (database restart, failover) must not crash the process;
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
     await migrateNodePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
