@@ -1,7 +1,7 @@
 import { useAuth } from '@client/lib/use-auth';
 import { lazy } from 'react';
 import { LandingPage } from './landing-page';
-import { LoadingScreen } from './loading-screen';
+import { LoadingScreen } from '@client/components/loading-screen';
 
 const TabShell = lazy(() => import('./tab-shell'));
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AuthEffects } from './auth-effects';
-import { LoadingScreen } from './loading-screen';
+import { LoadingScreen } from '@client/components/loading-screen';
 import { TopNav } from './top-nav';
 
 export function RootLayout() {

@@ -40,9 +40,9 @@ export function FormField({
       </Label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
-        <p id={hintId} className="text-xs text-stone-500">
+        <div id={hintId} className="text-xs text-stone-500">
           {hint}
-        </p>
+        </div>
       )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">

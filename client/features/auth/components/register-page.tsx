@@ -1,3 +1,121 @@
-export default function Page() {
-  return <div className="p-8">Coming soon</div>;
+import { CenteredPage, OrDivider } from '@client/components/centered-page';
+import { GoogleSignInButton } from '@client/components/google-sign-in-button';
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { PasswordInput } from '@client/components/ui/password-input';
+import { useToast } from '@client/components/ui/use-toast';
+import { fieldErrors, isApiStatus, serverMessage } from '@client/lib/api-client';
+import { validate } from '@client/lib/form-errors';
+import { useRefreshAuth } from '@client/lib/use-auth';
+import { usePageMeta } from '@client/lib/use-page-meta';
+import { registerBodySchema } from '@common/schemas/auth';
+import { PAGE_META } from '@common/seo';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { POST_LOGIN_REDIRECT_MS, useRegister } from '../api/password-auth';
+import { PasswordRules } from './password-rules';
+import { SignedOutOnly } from './signed-out-only';
+
+type Fields = { firstName: string; lastName: string; email: string; password: string };
+
+/** §2 /register: Google, or an e-mail and password account (§5 Registration rules), with a link to /login. */
+export default function RegisterPage() {
+  usePageMeta(PAGE_META['/register']);
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const refreshAuth = useRefreshAuth();
+  const register = useRegister();
+  const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [emailTaken, setEmailTaken] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setEmailTaken(false);
+    const { data, errors: invalid } = validate(registerBodySchema, fields);
+    setErrors(invalid ?? {});
+    if (!data) return;
+    register.mutate(data, {
+      onSuccess: (user) => {
+        setRedirecting(true);
+        toast({
+          title: 'Account created',
+          description: `Welcome to Pickleball Ratings, ${user.firstName ?? 'player'}!`,
+          variant: 'success',
+        });
+        setTimeout(() => {
+          void refreshAuth().then(() => navigate('/', { replace: true }));
+        }, POST_LOGIN_REDIRECT_MS);
+      },
+      onError: (error) => {
+        if (isApiStatus(error, 409)) {
+          setEmailTaken(true);
+          setErrors({ email: serverMessage(error, 'Email already registered') });
+          return;
+        }
+        setErrors(fieldErrors(error));
+        setFailure(serverMessage(error, 'Registration failed. Please try again.'));
+      },
+    });
+  };
+
+  return (
+    <SignedOutOnly hold={redirecting}>
+      <CenteredPage
+        title="Create your account"
+        subtitle="Claim your player profile, rate the people you play with and track your progress."
+        footer={
+          <>
+            Already have an account?{' '}
+            <Link to="/login" className="font-semibold text-teal-800 underline-offset-4 hover:underline">
+              Sign in
+            </Link>
+          </>
+        }
+      >
+        <GoogleSignInButton kind="register" className="w-full" />
+        <OrDivider label="or sign up with e-mail" />
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="First name" error={errors.firstName}>
+              <Input autoComplete="given-name" value={fields.firstName} onChange={set('firstName')} />
+            </FormField>
+            <FormField label="Last name" error={errors.lastName}>
+              <Input autoComplete="family-name" value={fields.lastName} onChange={set('lastName')} />
+            </FormField>
+          </div>
+          <FormField label="Email" error={errors.email}>
+            <Input type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={set('email')} />
+          </FormField>
+          {emailTaken && (
+            <Alert tone="info">
+              This e-mail already has an account.{' '}
+              <Link to="/login" className="font-semibold underline underline-offset-2">
+                Sign in instead
+              </Link>
+              .
+            </Alert>
+          )}
+          <FormField label="Password" error={errors.password} hint={<PasswordRules password={fields.password} />}>
+            <PasswordInput autoComplete="new-password" value={fields.password} onChange={set('password')} />
+          </FormField>
+          <Button type="submit" size="lg" loading={register.isPending || redirecting}>
+            {redirecting ? 'Signing you in...' : 'Create account'}
+          </Button>
+          <p className="text-center text-xs text-stone-500">
+            By creating an account you agree to rate fairly and respectfully.
+          </p>
+        </form>
+      </CenteredPage>
+    </SignedOutOnly>
+  );
 }
