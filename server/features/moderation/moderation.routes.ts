@@ -1,3 +1,38 @@
 import type { FeatureRoutes } from '../../deps';
+import {
+  flaggedCommentsReplySchema,
+  resolveFlagBodySchema,
+  resolveFlagReplySchema,
+} from '../../../common/schemas/moderation';
+import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { getFlaggedComments, resolveFlaggedComment } from './moderation.service';
 
-export const moderationRoutes: FeatureRoutes = async () => {};
+const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+
+export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
+  const { db } = database;
+
+  app.get(
+    '/api/admin/flagged-comments',
+    { config: { access: 'admin' }, schema: { response: { 200: flaggedCommentsReplySchema, ...refusals } } },
+    async () => getFlaggedComments(db),
+  );
+
+  app.put(
+    '/api/admin/flagged-comments/:id/resolve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamSchema,
+        // §5: notes are optional, so a call without a body resolves too.
+        body: resolveFlagBodySchema.nullish(),
+        response: { 200: resolveFlagReplySchema, ...refusals, 404: errorReplySchema, 409: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const admin = await app.authorize.requireAdmin(request);
+      const notes = request.body?.notes ?? null;
+      return { flaggedComment: await resolveFlaggedComment(db, request.params.id, admin, notes) };
+    },
+  );
+};

@@ -1,3 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
+import {
+  createRatingBodySchema,
+  editRatingBodySchema,
+  myRatingsReplySchema,
+  ratingReplySchema,
+  receivedRatingsReplySchema,
+} from '../../../common/schemas/ratings';
+import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { editRating, getMyRatings, getRating, getReceivedRatings, submitRating, type Viewer } from './ratings.service';
 
-export const ratingsRoutes: FeatureRoutes = async () => {};
+const refusals = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+};
+
+/** The 409 of a second rating names the rating to edit instead (issue 3). */
+const alreadyRatedSchema = errorReplySchema.extend({ existingRatingId: z.number().int() });
+
+export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
+  const { db } = database;
+
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
+    const actor = await app.authorize.requireActor(request);
+    return { actor, isAdmin: actor.isAdmin || (await app.authorize.isAdmin(request)) };
+  };
+
+  app.post(
+    '/api/ratings',
+    {
+      config: { access: 'user' },
+      schema: {
+        body: createRatingBodySchema,
+        response: { 201: ratingReplySchema, ...refusals, 409: alreadyRatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await app.authorize.requireActor(request);
+      return reply.status(201).send(await submitRating(db, actor, request.body));
+    },
+  );
+
+  app.get(
+    '/api/ratings/:id',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamSchema, response: { 200: ratingReplySchema, ...refusals } },
+    },
+    async (request) => getRating(db, request.params.id, await viewerOf(request)),
+  );
+
+  app.put(
+    '/api/ratings/:id',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamSchema, body: editRatingBodySchema, response: { 200: ratingReplySchema, ...refusals } },
+    },
+    async (request) => editRating(db, request.params.id, await viewerOf(request), request.body),
+  );
+
+  app.get(
+    '/api/my-ratings',
+    { config: { access: 'user' }, schema: { response: { 200: myRatingsReplySchema, 401: errorReplySchema } } },
+    async (request) => getMyRatings(db, await app.authorize.requireActor(request)),
+  );
+
+  app.get(
+    '/api/players/:id/received-ratings',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamSchema, response: { 200: receivedRatingsReplySchema, ...refusals } },
+    },
+    async (request) => getReceivedRatings(db, request.params.id, await viewerOf(request)),
+  );
+};

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { STAR_MAX, STAR_MIN } from '../constants';
+import { optionalText, starSchema } from './shared';
+
+/** A sane maximum for each rating text (issue 3). */
+export const RATING_TEXT_MAX = 2000;
+export const PLAYER_NAME_PART_MAX = 100;
+
+export const RATING_SCORE_FIELDS = [
+  'serveReturn',
+  'groundstrokesThirdShot',
+  'netPlayVolleysDinks',
+  'movementCourtAwareness',
+  'mentalPhysicalGame',
+] as const;
+export type RatingScoreField = (typeof RATING_SCORE_FIELDS)[number];
+
+/** strengthsImprovements plus the five per-category comments (§3): every text moderation screens. */
+export const RATING_TEXT_FIELDS = [
+  'strengthsImprovements',
+  'serveReturnComments',
+  'groundstrokesThirdShotComments',
+  'netPlayVolleysDinksComments',
+  'movementCourtAwarenessComments',
+  'mentalPhysicalGameComments',
+] as const;
+export type RatingTextField = (typeof RATING_TEXT_FIELDS)[number];
+
+const categoryScores = {
+  serveReturn: starSchema,
+  groundstrokesThirdShot: starSchema,
+  netPlayVolleysDinks: starSchema,
+  movementCourtAwareness: starSchema,
+  mentalPhysicalGame: starSchema,
+};
+
+const ratingTexts = {
+  strengthsImprovements: optionalText(RATING_TEXT_MAX),
+  serveReturnComments: optionalText(RATING_TEXT_MAX),
+  groundstrokesThirdShotComments: optionalText(RATING_TEXT_MAX),
+  netPlayVolleysDinksComments: optionalText(RATING_TEXT_MAX),
+  movementCourtAwarenessComments: optionalText(RATING_TEXT_MAX),
+  mentalPhysicalGameComments: optionalText(RATING_TEXT_MAX),
+};
+
+const namePart = optionalText(PLAYER_NAME_PART_MAX);
+
+/**
+ * POST /api/ratings (§3, §5 "server-side shape"). The rater is whoever is signed in: a raterEmail
+ * sent by the client is accepted and ignored (STYLE.md: never trust a client-supplied identity).
+ */
+export const createRatingBodySchema = z
+  .strictObject({
+    playerId: z.number().int().positive().max(2_147_483_647).nullish(),
+    playerName: z
+      .string({ error: 'Player name is required' })
+      .trim()
+      .min(1, 'Player name is required')
+      .max(2 * PLAYER_NAME_PART_MAX + 1, 'Player name is too long'),
+    raterEmail: z.string().max(320).nullish(),
+    isAnonymous: z.boolean().default(false),
+    isNewPlayer: z.boolean().default(false),
+    newPlayerFirstName: namePart,
+    newPlayerLastName: namePart,
+    newPlayerCity: namePart,
+    newPlayerState: namePart,
+    ...categoryScores,
+    overallRating: starSchema,
+    ...ratingTexts,
+  })
+  .superRefine((body, ctx) => {
+    if (body.isNewPlayer) {
+      // §5 Rating form: a new player requires first and last name.
+      if (!body.newPlayerFirstName) {
+        ctx.addIssue({ code: 'custom', path: ['newPlayerFirstName'], message: 'Missing player details' });
+      }
+      if (!body.newPlayerLastName) {
+        ctx.addIssue({ code: 'custom', path: ['newPlayerLastName'], message: 'Missing player details' });
+      }
+      if (body.playerId != null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['playerId'],
+          message: 'Send either playerId or isNewPlayer with the new player details, not both',
+        });
+      }
+    } else if (body.playerId == null) {
+      ctx.addIssue({ code: 'custom', path: ['playerId'], message: 'Please select a player' });
+    }
+  });
+
+/** Text of an edit: absent keeps the stored text, null or empty clears it (§5 Edit rating). */
+const editText = z
+  .string()
+  .trim()
+  .max(RATING_TEXT_MAX, `Must be at most ${RATING_TEXT_MAX} characters`)
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+/**
+ * PUT /api/ratings/:id (§7). The stored overall is the mean of the five categories to one decimal
+ * (§5 Edit rating), so a sent overallRating is checked for range and otherwise recomputed.
+ */
+export const editRatingBodySchema = z.strictObject({
+  ...categoryScores,
+  overallRating: z.number().min(STAR_MIN).max(STAR_MAX).optional(),
+  strengthsImprovements: editText,
+  serveReturnComments: editText,
+  groundstrokesThirdShotComments: editText,
+  netPlayVolleysDinksComments: editText,
+  movementCourtAwarenessComments: editText,
+  mentalPhysicalGameComments: editText,
+});
+
+const nullableText = z.string().nullable();
+
+/** A rating as its rater (or an admin) sees it. */
+export const ratingReplySchema = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  playerName: z.string(),
+  raterEmail: z.string(),
+  isAnonymous: z.boolean(),
+  serveReturn: z.number().int(),
+  groundstrokesThirdShot: z.number().int(),
+  netPlayVolleysDinks: z.number().int(),
+  movementCourtAwareness: z.number().int(),
+  mentalPhysicalGame: z.number().int(),
+  overallRating: z.number(),
+  strengthsImprovements: nullableText,
+  serveReturnComments: nullableText,
+  groundstrokesThirdShotComments: nullableText,
+  netPlayVolleysDinksComments: nullableText,
+  movementCourtAwarenessComments: nullableText,
+  mentalPhysicalGameComments: nullableText,
+  /** True while moderation holds some of this rating's text from other people's views. */
+  isHeld: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const myRatingsReplySchema = z.array(ratingReplySchema);
+
+/**
+ * A rating as the rated player (or an admin) sees it (§2 Ratings About Me). The rater's identity
+ * is absent on anonymous ratings, and text held by moderation is null for non-admins.
+ */
+export const receivedRatingSchema = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  isAnonymous: z.boolean(),
+  raterName: z.string().nullable(),
+  /** Only on non-anonymous ratings (admins: always). */
+  raterEmail: z.string().optional(),
+  /** The caller wrote this rating: helpfulness cannot be rated on it (§2). */
+  isOwnRating: z.boolean(),
+  serveReturn: z.number().int(),
+  groundstrokesThirdShot: z.number().int(),
+  netPlayVolleysDinks: z.number().int(),
+  movementCourtAwareness: z.number().int(),
+  mentalPhysicalGame: z.number().int(),
+  overallRating: z.number(),
+  strengthsImprovements: nullableText,
+  serveReturnComments: nullableText,
+  groundstrokesThirdShotComments: nullableText,
+  netPlayVolleysDinksComments: nullableText,
+  movementCourtAwarenessComments: nullableText,
+  mentalPhysicalGameComments: nullableText,
+  /** Some text awaits moderation review (and is null here for non-admins). */
+  hasHeldText: z.boolean(),
+  /** One decimal (§9); null before any helpfulness review. */
+  helpfulnessAvg: z.number().nullable(),
+  helpfulnessCount: z.number().int(),
+  userHelpfulnessScore: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const receivedRatingsReplySchema = z.array(receivedRatingSchema);
+
+export type CreateRatingBody = z.input<typeof createRatingBodySchema>;
+export type CreateRatingInput = z.output<typeof createRatingBodySchema>;
+export type EditRatingBody = z.input<typeof editRatingBodySchema>;
+export type EditRatingInput = z.output<typeof editRatingBodySchema>;
+export type RatingReply = z.infer<typeof ratingReplySchema>;
+export type ReceivedRating = z.infer<typeof receivedRatingSchema>;

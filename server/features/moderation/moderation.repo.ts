@@ -1,0 +1,129 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { flaggedComments, players, ratings } from '../../db/schema/index';
+import type { FlagReason } from '../../../common/constants';
+
+export type NewFlag = { ratingId: number; field: string; flaggedText: string; flagReason: FlagReason };
+
+export async function insertFlags(db: Executor, flags: NewFlag[]): Promise<void> {
+  if (flags.length === 0) return;
+  await db.insert(flaggedComments).values(flags);
+}
+
+export async function findUnresolvedFlags(db: Executor, ratingId: number) {
+  return db
+    .select({ id: flaggedComments.id, field: flaggedComments.field, flaggedText: flaggedComments.flaggedText })
+    .from(flaggedComments)
+    .where(and(eq(flaggedComments.ratingId, ratingId), eq(flaggedComments.isResolved, false)));
+}
+
+export type Resolution = {
+  resolvedBy: string | null;
+  resolvedByLabel: string;
+  resolutionNotes: string | null;
+  resolvedAt: Date;
+};
+
+export async function markResolved(db: Executor, flagIds: number[], resolution: Resolution): Promise<void> {
+  if (flagIds.length === 0) return;
+  await db
+    .update(flaggedComments)
+    .set({ isResolved: true, ...resolution })
+    .where(and(inArray(flaggedComments.id, flagIds), eq(flaggedComments.isResolved, false)));
+}
+
+export async function setRatingHeld(db: Executor, ratingId: number, isHeld: boolean): Promise<void> {
+  await db.update(ratings).set({ isHeld }).where(eq(ratings.id, ratingId));
+}
+
+/** The fields of each rating that unresolved flags hold back from non-admin views. */
+export async function findHeldFields(db: Executor, ratingIds: number[]) {
+  if (ratingIds.length === 0) return [];
+  return db
+    .selectDistinct({ ratingId: flaggedComments.ratingId, field: flaggedComments.field })
+    .from(flaggedComments)
+    .where(and(inArray(flaggedComments.ratingId, ratingIds), eq(flaggedComments.isResolved, false)));
+}
+
+const flagColumns = {
+  id: flaggedComments.id,
+  ratingId: flaggedComments.ratingId,
+  field: flaggedComments.field,
+  flaggedText: flaggedComments.flaggedText,
+  flagReason: flaggedComments.flagReason,
+  isResolved: flaggedComments.isResolved,
+  resolvedAt: flaggedComments.resolvedAt,
+  resolvedBy: flaggedComments.resolvedBy,
+  resolvedByLabel: flaggedComments.resolvedByLabel,
+  resolutionNotes: flaggedComments.resolutionNotes,
+  playerId: players.id,
+  playerFirstName: players.firstName,
+  playerLastName: players.lastName,
+  raterEmail: ratings.raterEmail,
+  createdAt: flaggedComments.createdAt,
+};
+
+export type FlagRow = Awaited<ReturnType<typeof listFlags>>[number];
+
+/** Newest first (flagged_comments_resolved_created_idx serves each half of the admin screen). */
+export async function listFlags(db: Executor, limit: number) {
+  return db
+    .select(flagColumns)
+    .from(flaggedComments)
+    .innerJoin(ratings, eq(ratings.id, flaggedComments.ratingId))
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .orderBy(desc(flaggedComments.createdAt), desc(flaggedComments.id))
+    .limit(limit);
+}
+
+export async function findFlag(db: Executor, flagId: number) {
+  const [row] = await db
+    .select(flagColumns)
+    .from(flaggedComments)
+    .innerJoin(ratings, eq(ratings.id, flaggedComments.ratingId))
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(eq(flaggedComments.id, flagId));
+  return row;
+}
+
+export async function countFlags(db: Executor) {
+  const [row] = await db
+    .select({
+      total: count(),
+      resolved: sql<number>`count(*) filter (where ${flaggedComments.isResolved})`.mapWith(Number),
+    })
+    .from(flaggedComments);
+  return { total: row.total, resolved: row.resolved, pending: row.total - row.resolved };
+}
+
+/** The rating a flag belongs to, locked first: rating edits lock the rating before its flags too. */
+export async function lockRatingOfFlag(db: Executor, flagId: number) {
+  const [row] = await db
+    .select({ ratingId: ratings.id })
+    .from(ratings)
+    .where(
+      eq(
+        ratings.id,
+        sql`(select ${flaggedComments.ratingId} from ${flaggedComments} where ${flaggedComments.id} = ${flagId})`,
+      ),
+    )
+    .for('update');
+  return row?.ratingId;
+}
+
+export async function lockFlag(db: Executor, flagId: number) {
+  const [row] = await db
+    .select({ id: flaggedComments.id, ratingId: flaggedComments.ratingId, isResolved: flaggedComments.isResolved })
+    .from(flaggedComments)
+    .where(eq(flaggedComments.id, flagId))
+    .for('update');
+  return row;
+}
+
+export async function countUnresolvedFlags(db: Executor, ratingId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(flaggedComments)
+    .where(and(eq(flaggedComments.ratingId, ratingId), eq(flaggedComments.isResolved, false)));
+  return row.n;
+}

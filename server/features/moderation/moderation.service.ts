@@ -1,0 +1,138 @@
+import type { Db, Executor, Tx } from '../../db/client';
+import type { AdminIdentity } from '../../plugins/authorize';
+import { conflict, notFound } from '../../lib/app-error';
+import type { FlagReason } from '../../../common/constants';
+import {
+  FLAGGED_COMMENTS_LIMIT,
+  type FlaggedComment,
+  type FlaggedCommentsReply,
+} from '../../../common/schemas/moderation';
+import {
+  countFlags,
+  countUnresolvedFlags,
+  findFlag,
+  findHeldFields,
+  findUnresolvedFlags,
+  insertFlags,
+  listFlags,
+  lockFlag,
+  lockRatingOfFlag,
+  markResolved,
+  setRatingHeld,
+  type FlagRow,
+} from './moderation.repo';
+import { screenText } from './screen-text';
+
+/** A rating's texts by field name (strengthsImprovements and the category comments); null when empty. */
+export type RatingTexts = Record<string, string | null>;
+
+export type Finding = { field: string; flaggedText: string; flagReason: FlagReason };
+
+/** Pure: which of a rating's texts moderation holds, and why. */
+export function screenRatingTexts(texts: RatingTexts): Finding[] {
+  const findings: Finding[] = [];
+  for (const [field, text] of Object.entries(texts)) {
+    const verdict = screenText(text);
+    if (text && verdict.flagged) findings.push({ field, flaggedText: text, flagReason: verdict.reason });
+  }
+  return findings;
+}
+
+/** On create: records the findings of a new rating (whose isHeld was set from them on insert). */
+export async function flagNewRating(tx: Tx, ratingId: number, findings: Finding[]): Promise<void> {
+  await insertFlags(
+    tx,
+    findings.map((finding) => ({ ratingId, ...finding })),
+  );
+}
+
+/**
+ * On edit (the rating row is locked by the caller): flags on text the edit replaced are closed,
+ * since that text no longer exists; new offensive text is flagged once; the rating stays held
+ * exactly while unresolved flags remain. Returns the new isHeld.
+ */
+export async function rescreenRating(tx: Tx, ratingId: number, texts: RatingTexts): Promise<boolean> {
+  const open = await findUnresolvedFlags(tx, ratingId);
+  const stillShown = (flag: { field: string; flaggedText: string }) => texts[flag.field] === flag.flaggedText;
+  const stale = open.filter((flag) => !stillShown(flag));
+  await markResolved(
+    tx,
+    stale.map((flag) => flag.id),
+    {
+      resolvedBy: null,
+      resolvedByLabel: 'system',
+      resolutionNotes: 'The rater replaced this text before review',
+      resolvedAt: new Date(),
+    },
+  );
+  const kept = open.filter(stillShown);
+  const fresh = screenRatingTexts(texts).filter(
+    (finding) => !kept.some((flag) => flag.field === finding.field && flag.flaggedText === finding.flaggedText),
+  );
+  await insertFlags(
+    tx,
+    fresh.map((finding) => ({ ratingId, ...finding })),
+  );
+  const isHeld = kept.length + fresh.length > 0;
+  await setRatingHeld(tx, ratingId, isHeld);
+  return isHeld;
+}
+
+/** For non-admin views: per rating, the fields to withhold until an admin resolves their flags. */
+export async function heldFieldsOf(db: Executor, ratingIds: number[]): Promise<Map<number, Set<string>>> {
+  const held = new Map<number, Set<string>>();
+  for (const row of await findHeldFields(db, ratingIds)) {
+    const fields = held.get(row.ratingId) ?? new Set<string>();
+    fields.add(row.field);
+    held.set(row.ratingId, fields);
+  }
+  return held;
+}
+
+function toFlaggedComment(row: FlagRow): FlaggedComment {
+  return {
+    id: row.id,
+    ratingId: row.ratingId,
+    field: row.field,
+    flaggedText: row.flaggedText,
+    flagReason: row.flagReason as FlagReason,
+    isResolved: row.isResolved,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedBy,
+    resolvedByLabel: row.resolvedByLabel,
+    resolutionNotes: row.resolutionNotes,
+    playerId: row.playerId,
+    playerName: `${row.playerFirstName} ${row.playerLastName}`,
+    raterEmail: row.raterEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getFlaggedComments(db: Db): Promise<FlaggedCommentsReply> {
+  const [rows, counts] = await Promise.all([listFlags(db, FLAGGED_COMMENTS_LIMIT), countFlags(db)]);
+  return { flaggedComments: rows.map(toFlaggedComment), counts };
+}
+
+/** §4 Flag: pending → resolved, no way back; the rating is released when no flag on it is left open. */
+export async function resolveFlaggedComment(
+  db: Db,
+  flagId: number,
+  admin: AdminIdentity,
+  notes: string | null,
+): Promise<FlaggedComment> {
+  await db.transaction(async (tx) => {
+    const ratingId = await lockRatingOfFlag(tx, flagId);
+    const flag = ratingId === undefined ? undefined : await lockFlag(tx, flagId);
+    if (!flag) throw notFound('Flag not found');
+    if (flag.isResolved) throw conflict('Flag already resolved');
+    await markResolved(tx, [flag.id], {
+      resolvedBy: admin.userId,
+      resolvedByLabel: admin.label,
+      resolutionNotes: notes,
+      resolvedAt: new Date(),
+    });
+    if ((await countUnresolvedFlags(tx, flag.ratingId)) === 0) await setRatingHeld(tx, flag.ratingId, false);
+  });
+  const row = await findFlag(db, flagId);
+  return toFlaggedComment(row);
+}

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raterDailyStats, raterStats, ratings } from '../../db/schema/index';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createPlayer, playerRow, postRating, ratingBody, uniqueEmail, userIdOf } from './ratings-fixtures';
+
+// Real parallel transactions need PostgreSQL; PGlite runs one statement at a time.
+describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/ratings under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('leaves exactly one rating and consistent stats after 50 simultaneous submissions by one rater', async () => {
+    const email = uniqueEmail('racer');
+    const cookie = await signInAs(t, { email });
+    const userId = await userIdOf(t, email);
+    const player = await createPlayer(t);
+
+    const replies = await Promise.all(Array.from({ length: 50 }, () => postRating(t, cookie, ratingBody(player.id))));
+    const statuses = replies.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+
+    const stored = await t.database.db.select().from(ratings).where(eq(ratings.playerId, player.id));
+    expect(stored).toHaveLength(1);
+    for (const res of replies.filter((reply) => reply.statusCode === 409)) {
+      expect(res.json()).toEqual({ message: 'You have already rated this player', existingRatingId: stored[0].id });
+    }
+
+    expect(await playerRow(t, player.id)).toMatchObject({
+      ratingCount: 1,
+      overallSum: 4,
+      stars4: 1,
+      serveReturnSum: 4,
+    });
+    const [stats] = await t.database.db.select().from(raterStats).where(eq(raterStats.userId, userId));
+    expect(stats).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15, detailedCommentsCount: 1 });
+    const daily = await t.database.db.select().from(raterDailyStats).where(eq(raterDailyStats.userId, userId));
+    expect(daily.map((row) => row.ratingsCount)).toEqual([1]);
+  });
+
+  it('counts 30 simultaneous ratings of one player by different raters exactly', async () => {
+    const player = await createPlayer(t);
+    const cookies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signInAs(t, { email: uniqueEmail(`crowd${i}`) })),
+    );
+    const replies = await Promise.all(
+      cookies.map((cookie, i) => postRating(t, cookie, ratingBody(player.id, { overallRating: (i % 5) + 1 }))),
+    );
+    expect(replies.map((res) => res.statusCode)).toEqual(cookies.map(() => 201));
+    expect(await playerRow(t, player.id)).toMatchObject({
+      ratingCount: 30,
+      overallSum: 90,
+      stars1: 6,
+      stars2: 6,
+      stars3: 6,
+      stars4: 6,
+      stars5: 6,
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { players, users } from '../../db/schema/index';
+import type { TestApp } from '../../test/test-app';
+import { insertPlayer } from '../players/players.repo';
+
+/* Test data and calls shared by the ratings and moderation tests. */
+
+export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
+
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+export async function createPlayer(t: TestApp, options: { userId?: string | null; firstName?: string } = {}) {
+  return insertPlayer(t.database.db, {
+    firstName: options.firstName ?? 'Dana',
+    lastName: 'Dinker',
+    email: uniqueEmail('player'),
+    skillLevel: '3.5',
+    location: 'Austin, TX',
+    userId: options.userId ?? null,
+  });
+}
+
+export async function playerRow(t: TestApp, playerId: number) {
+  const [row] = await t.database.db.select().from(players).where(eq(players.id, playerId));
+  return row;
+}
+
+/** A complete, valid POST /api/ratings body for an existing player. */
+export function ratingBody(playerId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    playerId,
+    playerName: 'Dana Dinker',
+    isAnonymous: false,
+    serveReturn: 4,
+    groundstrokesThirdShot: 3,
+    netPlayVolleysDinks: 5,
+    movementCourtAwareness: 4,
+    mentalPhysicalGame: 2,
+    overallRating: 4,
+    strengthsImprovements: 'Great soft game at the kitchen line; work on third shot drops.',
+    ...overrides,
+  };
+}
+
+export function postRating(t: TestApp, cookie: string | undefined, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/ratings',
+    headers: cookie ? { cookie } : {},
+    payload: payload as object,
+  });
+}
+
+export function putRating(t: TestApp, cookie: string | undefined, ratingId: number | string, payload: unknown) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/ratings/${ratingId}`,
+    headers: cookie ? { cookie } : {},
+    payload: payload as object,
+  });
+}
+
+export function getJson(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}

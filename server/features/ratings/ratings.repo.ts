@@ -1,0 +1,176 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { players, ratingHelpfulness, ratings, users } from '../../db/schema/index';
+import type { RatingScoreField } from '../../../common/schemas/ratings';
+
+export type NewRating = typeof ratings.$inferInsert;
+export type RatingChanges = Partial<Omit<NewRating, 'id' | 'playerId' | 'raterEmail' | 'raterUserId' | 'createdAt'>>;
+
+/** The player a rating is about, locked so one player's ratings are added one after another. */
+export async function lockPlayer(db: Executor, playerId: number) {
+  const [row] = await db
+    .select({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .for('update');
+  return row;
+}
+
+/** Inserts the rating unless this rater already rated this player (ratings_player_rater_key). */
+export async function insertRatingIfNew(db: Executor, rating: NewRating) {
+  const [row] = await db.insert(ratings).values(rating).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findRatingIdByRater(db: Executor, playerId: number, raterEmail: string) {
+  const [row] = await db
+    .select({ id: ratings.id })
+    .from(ratings)
+    .where(and(eq(ratings.playerId, playerId), sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`));
+  return row?.id;
+}
+
+/** Changes to a player's running rating aggregates (players.ratingCount, sums and star buckets). */
+export type AggregateDelta = {
+  count: number;
+  overall: number;
+  scores: Record<RatingScoreField, number>;
+  /** Star bucket (1-5) → change in its count. */
+  stars: Partial<Record<1 | 2 | 3 | 4 | 5, number>>;
+};
+
+const starColumns = {
+  1: players.stars1,
+  2: players.stars2,
+  3: players.stars3,
+  4: players.stars4,
+  5: players.stars5,
+} as const;
+
+const starKeys = { 1: 'stars1', 2: 'stars2', 3: 'stars3', 4: 'stars4', 5: 'stars5' } as const;
+
+export async function addToPlayerAggregates(db: Executor, playerId: number, delta: AggregateDelta): Promise<void> {
+  const increment = (column: typeof players.serveReturnSum, by: number) => sql`${column} + ${by}::int`;
+  const stars: Record<string, ReturnType<typeof sql>> = {};
+  for (const [bucket, by] of Object.entries(delta.stars)) {
+    const star = Number(bucket) as keyof typeof starColumns;
+    if (by) stars[starKeys[star]] = increment(starColumns[star], by);
+  }
+  await db
+    .update(players)
+    .set({
+      ratingCount: increment(players.ratingCount, delta.count),
+      overallSum: sql`${players.overallSum} + ${delta.overall}::double precision`,
+      serveReturnSum: increment(players.serveReturnSum, delta.scores.serveReturn),
+      groundstrokesThirdShotSum: increment(players.groundstrokesThirdShotSum, delta.scores.groundstrokesThirdShot),
+      netPlayVolleysDinksSum: increment(players.netPlayVolleysDinksSum, delta.scores.netPlayVolleysDinks),
+      movementCourtAwarenessSum: increment(players.movementCourtAwarenessSum, delta.scores.movementCourtAwareness),
+      mentalPhysicalGameSum: increment(players.mentalPhysicalGameSum, delta.scores.mentalPhysicalGame),
+      ...stars,
+    })
+    .where(eq(players.id, playerId));
+}
+
+const playerName = sql<string>`${players.firstName} || ' ' || ${players.lastName}`;
+
+const ratingWithPlayer = {
+  rating: ratings,
+  playerName,
+  playerUserId: players.userId,
+};
+
+export type RatingWithPlayer = NonNullable<Awaited<ReturnType<typeof findRating>>>;
+
+export async function findRating(db: Executor, ratingId: number) {
+  const [row] = await db
+    .select(ratingWithPlayer)
+    .from(ratings)
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(eq(ratings.id, ratingId));
+  return row;
+}
+
+/** Edits, helpfulness votes and flag resolutions of one rating lock its row first. */
+export async function lockRating(db: Executor, ratingId: number) {
+  const [row] = await db
+    .select(ratingWithPlayer)
+    .from(ratings)
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(eq(ratings.id, ratingId))
+    .for('update', { of: ratings });
+  return row;
+}
+
+export async function updateRating(db: Executor, ratingId: number, changes: RatingChanges) {
+  const [row] = await db
+    .update(ratings)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(ratings.id, ratingId))
+    .returning();
+  return row;
+}
+
+/** Served by ratings_rater_email_created_idx (lower(rater_email), created_at desc). */
+export async function listRatingsByRater(db: Executor, raterEmail: string) {
+  return db
+    .select(ratingWithPlayer)
+    .from(ratings)
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`)
+    .orderBy(sql`lower(${ratings.raterEmail})`, desc(ratings.createdAt), desc(ratings.id));
+}
+
+/*
+ * Received ratings are a hot read (issue 3 bench): two prepared statements per database, the
+ * player's owner and the list (ratings_player_created_idx, newest first) with the rater's name
+ * and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
+ */
+export const RECEIVED_RATINGS_LIMIT = 500;
+
+function prepareReceived(db: Db) {
+  const owner = db
+    .select({ id: players.id, userId: players.userId })
+    .from(players)
+    .where(eq(players.id, sql.placeholder('playerId')))
+    .prepare('ratings_player_owner');
+  const list = db
+    .select({
+      rating: ratings,
+      raterFirstName: users.firstName,
+      raterLastName: users.lastName,
+      userHelpfulnessScore: ratingHelpfulness.helpfulnessScore,
+    })
+    .from(ratings)
+    .leftJoin(users, eq(users.id, ratings.raterUserId))
+    .leftJoin(
+      ratingHelpfulness,
+      and(eq(ratingHelpfulness.ratingId, ratings.id), eq(ratingHelpfulness.userId, sql.placeholder('callerId'))),
+    )
+    .where(eq(ratings.playerId, sql.placeholder('playerId')))
+    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .limit(RECEIVED_RATINGS_LIMIT)
+    .prepare('ratings_received_list');
+  return { owner, list };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareReceived>>();
+
+function receivedQueries(db: Db) {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = prepareReceived(db);
+    preparedByDb.set(db, queries);
+  }
+  return queries;
+}
+
+export async function findPlayerOwner(db: Db, playerId: number) {
+  const [row] = await receivedQueries(db).owner.execute({ playerId });
+  return row;
+}
+
+export type ReceivedRow = Awaited<ReturnType<typeof listReceivedRatings>>[number];
+
+export async function listReceivedRatings(db: Db, playerId: number, callerId: string) {
+  return receivedQueries(db).list.execute({ playerId, callerId });
+}

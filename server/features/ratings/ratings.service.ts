@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, Tx } from '../../db/client';
+import type { RatingRow } from '../../db/schema/index';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
+import type { Actor } from '../../plugins/authorize';
+import { BULK_IMPORT_DEFAULTS } from '../../../common/constants';
+import {
+  RATING_SCORE_FIELDS,
+  RATING_TEXT_FIELDS,
+  type CreateRatingInput,
+  type EditRatingInput,
+  type RatingReply,
+  type RatingTextField,
+  type ReceivedRating,
+} from '../../../common/schemas/ratings';
+import { recordRatingEdited, recordRatingSubmitted } from '../gamification/gamification.service';
+import {
+  flagNewRating,
+  heldFieldsOf,
+  rescreenRating,
+  screenRatingTexts,
+  type RatingTexts,
+} from '../moderation/moderation.service';
+import { insertPlayer } from '../players/players.repo';
+import {
+  addToPlayerAggregates,
+  findPlayerOwner,
+  findRating,
+  findRatingIdByRater,
+  insertRatingIfNew,
+  listRatingsByRater,
+  listReceivedRatings,
+  lockPlayer,
+  lockRating,
+  updateRating,
+  type AggregateDelta,
+  type RatingWithPlayer,
+} from './ratings.repo';
+
+/** Who may see and edit a rating: its rater, or an admin. */
+export type Viewer = { actor: Actor; isAdmin: boolean };
+
+const ALREADY_RATED = 'You have already rated this player';
+
+/** The star bucket (1-5) of an overall rating in players.stars1..5; an edited overall can be fractional. */
+export function starBucket(overall: number): 1 | 2 | 3 | 4 | 5 {
+  return Math.min(5, Math.max(1, Math.round(overall))) as 1 | 2 | 3 | 4 | 5;
+}
+
+/** §5 Edit rating: the mean of the five categories, rounded to one decimal. */
+export function overallFromCategories(scores: Record<(typeof RATING_SCORE_FIELDS)[number], number>): number {
+  const sum = RATING_SCORE_FIELDS.reduce((total, field) => total + scores[field], 0);
+  return Math.round((sum / RATING_SCORE_FIELDS.length) * 10) / 10;
+}
+
+function textsOf(source: Record<RatingTextField, string | null>): RatingTexts {
+  return Object.fromEntries(RATING_TEXT_FIELDS.map((field) => [field, source[field]]));
+}
+
+/** What gamification counts of a rating's written feedback. */
+function commentFacts(texts: RatingTexts) {
+  const present = Object.values(texts).filter((text): text is string => Boolean(text));
+  return {
+    commentFieldCount: present.length,
+    commentLength: present.reduce((total, text) => total + text.length, 0),
+  };
+}
+
+function toRatingReply(rating: RatingRow, playerName: string): RatingReply {
+  return {
+    ...rating,
+    playerName,
+    createdAt: rating.createdAt.toISOString(),
+    updatedAt: rating.updatedAt.toISOString(),
+  };
+}
+
+function isRater(rating: RatingRow, actor: Actor): boolean {
+  return rating.raterUserId === actor.user.id || rating.raterEmail.toLowerCase() === actor.user.email.toLowerCase();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** A player added from the rating wizard (§2 step 1): unclaimed, unverified, with a placeholder e-mail. */
+async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
+  const location = [input.newPlayerCity, input.newPlayerState].filter(Boolean).join(', ');
+  return insertPlayer(tx, {
+    firstName: input.newPlayerFirstName ?? '',
+    lastName: input.newPlayerLastName ?? '',
+    email: `unclaimed+${randomBytes(9).toString('hex')}@players.pickleball-ratings.local`,
+    skillLevel: BULK_IMPORT_DEFAULTS.skillLevel,
+    location: location || BULK_IMPORT_DEFAULTS.location,
+    isVerified: false,
+    importedBy: actor.label,
+  });
+}
+
+/**
+ * POST /api/ratings: the rating, the player's aggregates, moderation flags and the rater's stats
+ * change in one transaction, so they never disagree (issue 3). The rater is the signed-in actor.
+ */
+export async function submitRating(db: Db, actor: Actor, input: CreateRatingInput): Promise<RatingReply> {
+  const raterEmail = actor.user.email;
+  const texts = textsOf(input);
+  const findings = screenRatingTexts(texts);
+  try {
+    return await db.transaction(async (tx) => {
+      const player = input.isNewPlayer
+        ? await insertNewPlayer(tx, input, actor)
+        : await lockPlayer(tx, input.playerId!);
+      if (!player) throw notFound('Player not found');
+      if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
+
+      const rating = await insertRatingIfNew(tx, {
+        playerId: player.id,
+        raterUserId: actor.user.id,
+        raterEmail,
+        isAnonymous: input.isAnonymous,
+        serveReturn: input.serveReturn,
+        groundstrokesThirdShot: input.groundstrokesThirdShot,
+        netPlayVolleysDinks: input.netPlayVolleysDinks,
+        movementCourtAwareness: input.movementCourtAwareness,
+        mentalPhysicalGame: input.mentalPhysicalGame,
+        overallRating: input.overallRating,
+        ...texts,
+        isHeld: findings.length > 0,
+      });
+      if (!rating) {
+        const existingRatingId = await findRatingIdByRater(tx, player.id, raterEmail);
+        throw conflict(ALREADY_RATED, { existingRatingId });
+      }
+
+      await addToPlayerAggregates(tx, player.id, {
+        count: 1,
+        overall: rating.overallRating,
+        scores: rating,
+        stars: { [starBucket(rating.overallRating)]: 1 },
+      });
+      await flagNewRating(tx, rating.id, findings);
+      await recordRatingSubmitted(tx, {
+        raterUserId: actor.user.id,
+        ...commentFacts(texts),
+        overallRating: rating.overallRating,
+        createdAt: rating.createdAt,
+      });
+      return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
+    });
+  } catch (error) {
+    // A concurrent submission by the same rater won the unique key (ratings_player_rater_key).
+    if (error instanceof AppError || !isUniqueViolation(error) || input.isNewPlayer) throw error;
+    const existingRatingId = await findRatingIdByRater(db, input.playerId!, raterEmail);
+    if (existingRatingId === undefined) throw error;
+    throw conflict(ALREADY_RATED, { existingRatingId });
+  }
+}
+
+function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {
+  if (!row) throw notFound('Rating not found');
+  if (!viewer.isAdmin && !isRater(row.rating, viewer.actor)) {
+    throw forbidden('Only the rater or an admin can access this rating');
+  }
+}
+
+export async function getRating(db: Db, ratingId: number, viewer: Viewer): Promise<RatingReply> {
+  const row = await findRating(db, ratingId);
+  assertMayAccess(row, viewer);
+  return toRatingReply(row.rating, row.playerName);
+}
+
+/**
+ * PUT /api/ratings/:id: the overall becomes the one-decimal mean of the categories (§5 Edit rating);
+ * the player's aggregates move by the difference, the text is screened again and gamification
+ * sees the change, all in one transaction.
+ */
+export async function editRating(
+  db: Db,
+  ratingId: number,
+  viewer: Viewer,
+  input: EditRatingInput,
+): Promise<RatingReply> {
+  return db.transaction(async (tx) => {
+    const row = await lockRating(tx, ratingId);
+    assertMayAccess(row, viewer);
+    const before = row.rating;
+
+    const overallRating = overallFromCategories(input);
+    // An absent text keeps what was stored; null or empty clears it.
+    const texts = Object.fromEntries(
+      RATING_TEXT_FIELDS.map((field) => [field, input[field] === undefined ? before[field] : input[field]]),
+    ) as Record<RatingTextField, string | null>;
+
+    const delta: AggregateDelta = {
+      count: 0,
+      overall: overallRating - before.overallRating,
+      scores: Object.fromEntries(
+        RATING_SCORE_FIELDS.map((field) => [field, input[field] - before[field]]),
+      ) as AggregateDelta['scores'],
+      stars: {},
+    };
+    const oldBucket = starBucket(before.overallRating);
+    const newBucket = starBucket(overallRating);
+    if (oldBucket !== newBucket) delta.stars = { [oldBucket]: -1, [newBucket]: 1 };
+    await addToPlayerAggregates(tx, before.playerId, delta);
+
+    const isHeld = await rescreenRating(tx, ratingId, texts);
+    const after = await updateRating(tx, ratingId, {
+      serveReturn: input.serveReturn,
+      groundstrokesThirdShot: input.groundstrokesThirdShot,
+      netPlayVolleysDinks: input.netPlayVolleysDinks,
+      movementCourtAwareness: input.movementCourtAwareness,
+      mentalPhysicalGame: input.mentalPhysicalGame,
+      overallRating,
+      ...texts,
+      isHeld,
+    });
+
+    if (before.raterUserId) {
+      await recordRatingEdited(tx, {
+        raterUserId: before.raterUserId,
+        before: commentFacts(textsOf(before)),
+        after: commentFacts(texts),
+        ratingCreatedAt: before.createdAt,
+      });
+    }
+    return toRatingReply(after, row.playerName);
+  });
+}
+
+export async function getMyRatings(db: Db, actor: Actor): Promise<RatingReply[]> {
+  const rows = await listRatingsByRater(db, actor.user.email);
+  return rows.map((row) => toRatingReply(row.rating, row.playerName));
+}
+
+/**
+ * §2 Ratings About Me, for the player's linked user and admins. Anonymous ratings never reveal
+ * their rater to the player; text held by moderation is withheld from non-admins until resolved.
+ */
+export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewer): Promise<ReceivedRating[]> {
+  const player = await findPlayerOwner(db, playerId);
+  if (!player) throw notFound('Player not found');
+  const { actor, isAdmin } = viewer;
+  if (!isAdmin && player.userId !== actor.user.id) {
+    throw forbidden('Only the player or an admin can see the ratings received');
+  }
+
+  const rows = await listReceivedRatings(db, playerId, actor.user.id);
+  const heldRatingIds = isAdmin ? [] : rows.filter((row) => row.rating.isHeld).map((row) => row.rating.id);
+  const held = await heldFieldsOf(db, heldRatingIds);
+
+  return rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore }) => {
+    const heldFields = held.get(rating.id);
+    const texts = Object.fromEntries(
+      RATING_TEXT_FIELDS.map((field) => [field, heldFields?.has(field) ? null : rating[field]]),
+    ) as Record<RatingTextField, string | null>;
+    const raterName = [raterFirstName, raterLastName].filter(Boolean).join(' ') || null;
+    const showRater = isAdmin || !rating.isAnonymous;
+    return {
+      id: rating.id,
+      playerId: rating.playerId,
+      isAnonymous: rating.isAnonymous,
+      raterName: rating.isAnonymous ? null : raterName,
+      ...(showRater ? { raterEmail: rating.raterEmail } : {}),
+      isOwnRating: isRater(rating, actor),
+      serveReturn: rating.serveReturn,
+      groundstrokesThirdShot: rating.groundstrokesThirdShot,
+      netPlayVolleysDinks: rating.netPlayVolleysDinks,
+      movementCourtAwareness: rating.movementCourtAwareness,
+      mentalPhysicalGame: rating.mentalPhysicalGame,
+      overallRating: rating.overallRating,
+      ...texts,
+      hasHeldText: isAdmin ? rating.isHeld : heldFields !== undefined,
+      helpfulnessAvg:
+        rating.helpfulnessCount === 0 ? null : Math.round((rating.helpfulnessSum / rating.helpfulnessCount) * 10) / 10,
+      helpfulnessCount: rating.helpfulnessCount,
+      userHelpfulnessScore: userHelpfulnessScore ?? null,
+      createdAt: rating.createdAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,655 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { players, ratings, sessions, users } from '../../db/schema/index';
+import { hmac, newToken } from '../../lib/tokens';
+import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../../plugins/session';
+import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  createPlayer,
+  getJson,
+  playerRow,
+  postRating,
+  putRating,
+  ratingBody,
+  uniqueEmail,
+  userIdOf,
+} from './ratings-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type RatingJson = Record<string, unknown> & { id: number; playerId: number };
+
+async function rater(name = 'rater') {
+  const email = uniqueEmail(name);
+  return { email, cookie: await signInAs(t, { email, firstName: 'Rita', lastName: 'Rater' }) };
+}
+
+async function myStats(cookie: string) {
+  const res = await getJson(t, '/api/gamification/my-stats', { cookie });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ ratingsSubmitted: number; totalPoints: number }>();
+}
+
+async function ratingCountOf(playerId: number) {
+  return (await playerRow(t, playerId)).ratingCount;
+}
+
+describe('POST /api/ratings', () => {
+  it('stores the rating for the signed-in rater and updates the player’s aggregates and the rater’s stats', async () => {
+    const { email, cookie } = await rater();
+    const player = await createPlayer(t);
+    const res = await postRating(t, cookie, ratingBody(player.id));
+    expect(res.statusCode).toBe(201);
+    const body = res.json<RatingJson>();
+    expect(body).toMatchObject({
+      playerId: player.id,
+      playerName: 'Dana Dinker',
+      raterEmail: email,
+      isAnonymous: false,
+      serveReturn: 4,
+      groundstrokesThirdShot: 3,
+      netPlayVolleysDinks: 5,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 2,
+      overallRating: 4,
+      strengthsImprovements: 'Great soft game at the kitchen line; work on third shot drops.',
+      serveReturnComments: null,
+      isHeld: false,
+    });
+    expect(typeof body.id).toBe('number');
+    expect(Date.parse(body.createdAt as string)).not.toBeNaN();
+
+    expect(await playerRow(t, player.id)).toMatchObject({
+      ratingCount: 1,
+      overallSum: 4,
+      serveReturnSum: 4,
+      groundstrokesThirdShotSum: 3,
+      netPlayVolleysDinksSum: 5,
+      movementCourtAwarenessSum: 4,
+      mentalPhysicalGameSum: 2,
+      stars1: 0,
+      stars2: 0,
+      stars3: 0,
+      stars4: 1,
+      stars5: 0,
+    });
+    // 10 for the rating + 5 for detailed feedback (62 characters).
+    expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15 });
+  });
+
+  it('takes the rater from the session and ignores a raterEmail in the body', async () => {
+    const { email, cookie } = await rater();
+    const player = await createPlayer(t);
+    const res = await postRating(t, cookie, ratingBody(player.id, { raterEmail: 'victim@example.com' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ raterEmail: email });
+    const [row] = await t.database.db.select().from(ratings).where(eq(ratings.playerId, player.id));
+    expect(row.raterEmail).toBe(email);
+    expect(row.raterUserId).toBe(await userIdOf(t, email));
+  });
+
+  it('stores isAnonymous when asked, and defaults it to false', async () => {
+    const { cookie } = await rater();
+    const anonymous = await postRating(t, cookie, ratingBody((await createPlayer(t)).id, { isAnonymous: true }));
+    expect(anonymous.json()).toMatchObject({ isAnonymous: true });
+    const body = ratingBody((await createPlayer(t)).id);
+    delete body.isAnonymous;
+    const byDefault = await postRating(t, cookie, body);
+    expect(byDefault.statusCode).toBe(201);
+    expect(byDefault.json()).toMatchObject({ isAnonymous: false });
+  });
+
+  it('stores the per-category comments, trimmed, and leaves empty ones null', async () => {
+    const { cookie } = await rater();
+    const res = await postRating(
+      t,
+      cookie,
+      ratingBody((await createPlayer(t)).id, {
+        serveReturnComments: '  Deep returns  ',
+        netPlayVolleysDinksComments: '   ',
+        strengthsImprovements: '',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      serveReturnComments: 'Deep returns',
+      netPlayVolleysDinksComments: null,
+      strengthsImprovements: null,
+    });
+  });
+
+  it('lets a developer session rate, as its acting user', async () => {
+    const { db } = t.database;
+    const email = uniqueEmail('dev');
+    const [user] = await db.insert(users).values({ email, authProvider: 'developer' }).returning();
+    const token = newToken();
+    await db.insert(sessions).values({
+      sid: hmac(t.env.SESSION_SECRET, token),
+      sess: { developer: { userId: 'devuser', actingUserId: user.id }, createdAt: Date.now() },
+      expire: new Date(Date.now() + IDLE_TIMEOUT_MS),
+      userId: user.id,
+    });
+    const res = await postRating(t, `${SESSION_COOKIE}=${token}`, ratingBody((await createPlayer(t)).id));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ raterEmail: email });
+  });
+
+  it('answers 401 when signed out, and stores nothing', async () => {
+    const player = await createPlayer(t);
+    const res = await postRating(t, undefined, ratingBody(player.id));
+    expect(res.statusCode).toBe(401);
+    expect(await ratingCountOf(player.id)).toBe(0);
+  });
+
+  it('answers 401 to an admin token without a signed-in user', async () => {
+    const player = await createPlayer(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ratings',
+      headers: await adminTokenHeaders(t),
+      payload: ratingBody(player.id),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown player', async () => {
+    const { cookie } = await rater();
+    const res = await postRating(t, cookie, ratingBody(99_999_999));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Player not found' });
+  });
+
+  it('refuses a rating of the caller’s own linked player (403)', async () => {
+    const { email, cookie } = await rater('self');
+    const player = await createPlayer(t, { userId: await userIdOf(t, email) });
+    const res = await postRating(t, cookie, ratingBody(player.id));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot rate your own profile' });
+    expect(await ratingCountOf(player.id)).toBe(0);
+  });
+
+  it('refuses a second rating of the same player by the same rater (409 with existingRatingId)', async () => {
+    const { cookie } = await rater();
+    const player = await createPlayer(t);
+    const first = await postRating(t, cookie, ratingBody(player.id));
+    const second = await postRating(t, cookie, ratingBody(player.id, { overallRating: 1, isAnonymous: true }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      message: 'You have already rated this player',
+      existingRatingId: first.json<RatingJson>().id,
+    });
+    expect(await playerRow(t, player.id)).toMatchObject({ ratingCount: 1, stars1: 0, stars4: 1 });
+    expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1 });
+  });
+
+  it('lets another rater rate the same player', async () => {
+    const player = await createPlayer(t);
+    expect((await postRating(t, (await rater()).cookie, ratingBody(player.id))).statusCode).toBe(201);
+    const res = await postRating(t, (await rater()).cookie, ratingBody(player.id, { overallRating: 1 }));
+    expect(res.statusCode).toBe(201);
+    expect(await playerRow(t, player.id)).toMatchObject({ ratingCount: 2, overallSum: 5, stars1: 1, stars4: 1 });
+  });
+
+  describe('with a new player', () => {
+    const newPlayer = (overrides: Record<string, unknown> = {}) => {
+      const body = ratingBody(0, {
+        isNewPlayer: true,
+        playerName: 'Nora Newcomer',
+        newPlayerFirstName: 'Nora',
+        newPlayerLastName: 'Newcomer',
+        newPlayerCity: 'Boise',
+        newPlayerState: 'Idaho',
+      });
+      delete body.playerId;
+      return { ...body, ...overrides };
+    };
+
+    it('creates the unverified, unclaimed player and its first rating together', async () => {
+      const { email, cookie } = await rater();
+      const res = await postRating(t, cookie, newPlayer());
+      expect(res.statusCode).toBe(201);
+      const rating = res.json<RatingJson>();
+      expect(rating).toMatchObject({ playerName: 'Nora Newcomer', raterEmail: email });
+
+      const player = await playerRow(t, rating.playerId);
+      expect(player).toMatchObject({
+        firstName: 'Nora',
+        lastName: 'Newcomer',
+        location: 'Boise, Idaho',
+        skillLevel: '3.0',
+        isVerified: false,
+        userId: null,
+        ratingCount: 1,
+        overallSum: 4,
+        stars4: 1,
+        searchName: 'nora newcomer',
+      });
+      expect(player.email).toMatch(/^unclaimed\+[0-9a-f]+@players\.pickleball-ratings\.local$/);
+      expect(player.email).not.toContain(email);
+    });
+
+    it('uses the city alone, or "Unknown Location" without city and state', async () => {
+      const { cookie } = await rater();
+      const cityOnly = await postRating(t, cookie, newPlayer({ newPlayerState: undefined }));
+      expect((await playerRow(t, cityOnly.json<RatingJson>().playerId)).location).toBe('Boise');
+      const none = await postRating(t, cookie, newPlayer({ newPlayerCity: '  ', newPlayerState: null }));
+      expect(none.statusCode).toBe(201);
+      expect((await playerRow(t, none.json<RatingJson>().playerId)).location).toBe('Unknown Location');
+    });
+
+    it.each([
+      ['no first name', { newPlayerFirstName: undefined }],
+      ['no last name', { newPlayerLastName: undefined }],
+      ['a blank first name', { newPlayerFirstName: '   ' }],
+    ])('answers 400 "Missing player details" for %s, and creates no player', async (_label, overrides) => {
+      const { cookie } = await rater();
+      const before = await t.database.db.$count(players);
+      const res = await postRating(t, cookie, newPlayer(overrides));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Missing player details' });
+      expect(await t.database.db.$count(players)).toBe(before);
+    });
+
+    it('answers 400 when both a playerId and a new player are sent', async () => {
+      const { cookie } = await rater();
+      const existing = await createPlayer(t);
+      const res = await postRating(t, cookie, newPlayer({ playerId: existing.id }));
+      expect(res.statusCode).toBe(400);
+      expect(await ratingCountOf(existing.id)).toBe(0);
+    });
+  });
+
+  it('answers 400 "Please select a player" without a playerId or a new player', async () => {
+    const { cookie } = await rater();
+    const body = ratingBody(1);
+    delete body.playerId;
+    const res = await postRating(t, cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Please select a player' });
+  });
+
+  it('answers 400 "Player name is required" without a playerName', async () => {
+    const { cookie } = await rater();
+    const player = await createPlayer(t);
+    for (const playerName of [undefined, '', '   ']) {
+      const res = await postRating(t, cookie, ratingBody(player.id, { playerName }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Player name is required' });
+    }
+    expect(await ratingCountOf(player.id)).toBe(0);
+  });
+
+  it.each([
+    ['a score of 0', { serveReturn: 0 }],
+    ['a score of 6', { mentalPhysicalGame: 6 }],
+    ['a fractional score', { netPlayVolleysDinks: 2.5 }],
+    ['a score as text', { groundstrokesThirdShot: '4' }],
+    ['a null score', { movementCourtAwareness: null }],
+    ['no overall rating', { overallRating: undefined }],
+    ['an overall rating of 0', { overallRating: 0 }],
+    ['a fractional overall rating', { overallRating: 3.6 }],
+    ['an unknown field', { raterUserId: 'someone-else' }],
+    ['isAnonymous as text', { isAnonymous: 'yes' }],
+    ['a playerId as text', { playerId: '12' }],
+    ['a negative playerId', { playerId: -1 }],
+    ['strengthsImprovements over 2000 characters', { strengthsImprovements: 'x'.repeat(2001) }],
+    ['a category comment over 2000 characters', { serveReturnComments: 'x'.repeat(2001) }],
+  ])('answers 400 for %s, and stores nothing', async (_label, overrides) => {
+    const { cookie } = await rater();
+    const player = await createPlayer(t);
+    const res = await postRating(t, cookie, ratingBody(player.id, overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message.length).toBeGreaterThan(0);
+    expect(await ratingCountOf(player.id)).toBe(0);
+  });
+
+  it('accepts texts of exactly 2000 characters', async () => {
+    const { cookie } = await rater();
+    const res = await postRating(
+      t,
+      cookie,
+      ratingBody((await createPlayer(t)).id, { strengthsImprovements: 'y'.repeat(2000) }),
+    );
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/ratings/:id', () => {
+  async function scenario() {
+    const who = await rater();
+    const player = await createPlayer(t);
+    const rating = (await postRating(t, who.cookie, ratingBody(player.id))).json<RatingJson>();
+    return { ...who, player, rating };
+  }
+
+  it('shows the rating to its rater', async () => {
+    const { cookie, rating } = await scenario();
+    const res = await getJson(t, `/api/ratings/${rating.id}`, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(rating);
+  });
+
+  it('shows the rating to an admin user, and to a signed-in user carrying admin token headers', async () => {
+    const { rating } = await scenario();
+    const admin = await signInAs(t, { email: uniqueEmail('admin'), isAdmin: true });
+    expect((await getJson(t, `/api/ratings/${rating.id}`, { cookie: admin })).statusCode).toBe(200);
+    const plain = await signInAs(t, { email: uniqueEmail('plain') });
+    const res = await getJson(t, `/api/ratings/${rating.id}`, { cookie: plain, ...(await adminTokenHeaders(t)) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses other users (403), the rated player included', async () => {
+    const { rating, player } = await scenario();
+    const stranger = await signInAs(t, { email: uniqueEmail('stranger') });
+    const res = await getJson(t, `/api/ratings/${rating.id}`, { cookie: stranger });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Only the rater or an admin can access this rating' });
+
+    const ownerEmail = uniqueEmail('owner');
+    const owner = await signInAs(t, { email: ownerEmail });
+    await t.database.db
+      .update(players)
+      .set({ userId: await userIdOf(t, ownerEmail) })
+      .where(eq(players.id, player.id));
+    expect((await getJson(t, `/api/ratings/${rating.id}`, { cookie: owner })).statusCode).toBe(403);
+  });
+
+  it('answers 401 signed out, 404 for an unknown rating and 400 for a malformed id', async () => {
+    const { cookie, rating } = await scenario();
+    expect((await getJson(t, `/api/ratings/${rating.id}`)).statusCode).toBe(401);
+    const unknown = await getJson(t, '/api/ratings/99999999', { cookie });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Rating not found' });
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await getJson(t, `/api/ratings/${id}`, { cookie })).statusCode).toBe(400);
+    }
+  });
+});
+
+describe('PUT /api/ratings/:id', () => {
+  const edit = (overrides: Record<string, unknown> = {}) => ({
+    serveReturn: 2,
+    groundstrokesThirdShot: 2,
+    netPlayVolleysDinks: 3,
+    movementCourtAwareness: 2,
+    mentalPhysicalGame: 2,
+    overallRating: 2.2,
+    strengthsImprovements: 'Needs steadier resets from the transition zone.',
+    ...overrides,
+  });
+
+  async function scenario(body: Record<string, unknown> = {}) {
+    const who = await rater();
+    const player = await createPlayer(t);
+    const res = await postRating(t, who.cookie, ratingBody(player.id, body));
+    expect(res.statusCode).toBe(201);
+    return { ...who, player, rating: res.json<RatingJson>() };
+  }
+
+  it('stores the new scores with the overall as the one-decimal mean of the five categories', async () => {
+    const { cookie, rating } = await scenario({ serveReturnComments: 'Deep returns' });
+    const res = await putRating(t, cookie, rating.id, edit({ overallRating: 5 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: rating.id,
+      serveReturn: 2,
+      netPlayVolleysDinks: 3,
+      overallRating: 2.2,
+      strengthsImprovements: 'Needs steadier resets from the transition zone.',
+      // Absent comments keep their text.
+      serveReturnComments: 'Deep returns',
+    });
+    const again = await getJson(t, `/api/ratings/${rating.id}`, { cookie });
+    expect(again.json()).toMatchObject({ overallRating: 2.2, serveReturn: 2 });
+  });
+
+  it('rounds the mean to one decimal', async () => {
+    const { cookie, rating } = await scenario();
+    const res = await putRating(
+      t,
+      cookie,
+      rating.id,
+      edit({
+        serveReturn: 5,
+        groundstrokesThirdShot: 4,
+        netPlayVolleysDinks: 4,
+        movementCourtAwareness: 4,
+        mentalPhysicalGame: 4,
+      }),
+    );
+    expect(res.json()).toMatchObject({ overallRating: 4.2 });
+  });
+
+  it('moves the player’s aggregates by the difference, star bucket included', async () => {
+    const { cookie, rating, player } = await scenario();
+    await putRating(t, cookie, rating.id, edit());
+    expect(await playerRow(t, player.id)).toMatchObject({
+      ratingCount: 1,
+      serveReturnSum: 2,
+      groundstrokesThirdShotSum: 2,
+      netPlayVolleysDinksSum: 3,
+      movementCourtAwarenessSum: 2,
+      mentalPhysicalGameSum: 2,
+      stars2: 1,
+      stars4: 0,
+    });
+    expect((await playerRow(t, player.id)).overallSum).toBeCloseTo(2.2, 10);
+
+    await putRating(t, cookie, rating.id, edit({ serveReturn: 5, netPlayVolleysDinks: 5 }));
+    const after = await playerRow(t, player.id);
+    expect(after).toMatchObject({ serveReturnSum: 5, netPlayVolleysDinksSum: 5, stars2: 0, stars3: 1 });
+    expect(after.overallSum).toBeCloseTo(3.2, 10);
+  });
+
+  it('clears strengthsImprovements and comments sent as null or empty', async () => {
+    const { cookie, rating } = await scenario({ serveReturnComments: 'Deep returns' });
+    const res = await putRating(t, cookie, rating.id, edit({ strengthsImprovements: null, serveReturnComments: '' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ strengthsImprovements: null, serveReturnComments: null });
+  });
+
+  it('records an edit that adds detailed feedback as improvement in the rater’s stats', async () => {
+    const { cookie, rating } = await scenario({ strengthsImprovements: undefined });
+    expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 10 });
+    await putRating(t, cookie, rating.id, edit());
+    expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 10 });
+    await putRating(
+      t,
+      cookie,
+      rating.id,
+      edit({ strengthsImprovements: 'Reset better from the transition zone and keep the paddle up.' }),
+    );
+    expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15 });
+  });
+
+  it('lets an admin edit, while the rater keeps the stats', async () => {
+    const { rating, cookie } = await scenario();
+    const admin = await signInAs(t, { email: uniqueEmail('admin'), isAdmin: true });
+    const res = await putRating(t, admin, rating.id, edit());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ overallRating: 2.2, raterEmail: rating.raterEmail });
+    expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1 });
+  });
+
+  it('refuses other users (403) and leaves the rating as it was', async () => {
+    const { rating, cookie, player } = await scenario();
+    const stranger = await signInAs(t, { email: uniqueEmail('stranger') });
+    const res = await putRating(t, stranger, rating.id, edit());
+    expect(res.statusCode).toBe(403);
+    expect((await getJson(t, `/api/ratings/${rating.id}`, { cookie })).json()).toMatchObject({ overallRating: 4 });
+    expect(await playerRow(t, player.id)).toMatchObject({ stars4: 1, serveReturnSum: 4 });
+  });
+
+  it('answers 401 signed out and 404 for an unknown rating', async () => {
+    const { rating, cookie } = await scenario();
+    expect((await putRating(t, undefined, rating.id, edit())).statusCode).toBe(401);
+    const unknown = await putRating(t, cookie, 99_999_999, edit());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Rating not found' });
+  });
+
+  it.each([
+    ['a score of 0', { serveReturn: 0 }],
+    ['a score of 6', { mentalPhysicalGame: 6 }],
+    ['a fractional category score', { netPlayVolleysDinks: 2.5 }],
+    ['a score as text', { groundstrokesThirdShot: '4' }],
+    ['a missing category', { movementCourtAwareness: undefined }],
+    ['an overall rating above 5', { overallRating: 7 }],
+    ['an unknown field', { playerId: 3 }],
+    ['a text over 2000 characters', { strengthsImprovements: 'x'.repeat(2001) }],
+  ])('answers 400 for %s, and changes nothing', async (_label, overrides) => {
+    const { rating, cookie } = await scenario();
+    const res = await putRating(t, cookie, rating.id, edit(overrides));
+    expect(res.statusCode).toBe(400);
+    expect((await getJson(t, `/api/ratings/${rating.id}`, { cookie })).json()).toEqual(rating);
+  });
+});
+
+describe('GET /api/my-ratings', () => {
+  it('lists the ratings the caller gave, newest first, with the player’s name', async () => {
+    const { cookie, email } = await rater();
+    const first = await createPlayer(t, { firstName: 'Ada' });
+    const second = await createPlayer(t, { firstName: 'Bea' });
+    await postRating(t, cookie, ratingBody(first.id));
+    await postRating(t, cookie, ratingBody(second.id, { isAnonymous: true }));
+    // Someone else's rating of the same player is not listed.
+    await postRating(t, (await rater()).cookie, ratingBody(first.id));
+
+    const res = await getJson(t, '/api/my-ratings', { cookie });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<RatingJson[]>();
+    expect(list.map((rating) => [rating.playerId, rating.playerName, rating.raterEmail])).toEqual([
+      [second.id, 'Bea Dinker', email],
+      [first.id, 'Ada Dinker', email],
+    ]);
+  });
+
+  it('answers an empty list to a rater with no ratings, and 401 when signed out', async () => {
+    const { cookie } = await rater();
+    const res = await getJson(t, '/api/my-ratings', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await getJson(t, '/api/my-ratings')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/players/:id/received-ratings', () => {
+  type Received = RatingJson & { raterName: string | null; raterEmail?: string };
+
+  async function scenario() {
+    const ownerEmail = uniqueEmail('owner');
+    const ownerCookie = await signInAs(t, { email: ownerEmail });
+    const player = await createPlayer(t, { userId: await userIdOf(t, ownerEmail) });
+    const named = await rater('named');
+    const hidden = await rater('hidden');
+    const open = (await postRating(t, named.cookie, ratingBody(player.id))).json<RatingJson>();
+    const anonymous = (
+      await postRating(t, hidden.cookie, ratingBody(player.id, { isAnonymous: true, overallRating: 2 }))
+    ).json<RatingJson>();
+    return { ownerEmail, ownerCookie, player, named, hidden, open, anonymous };
+  }
+
+  const received = (playerId: number, headers: Record<string, string>) =>
+    getJson(t, `/api/players/${playerId}/received-ratings`, headers);
+
+  it('shows the linked user every rating, naming the rater only when not anonymous', async () => {
+    const { ownerCookie, player, named, open, anonymous } = await scenario();
+    const res = await received(player.id, { cookie: ownerCookie });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<Received[]>();
+    expect(list.map((rating) => rating.id)).toEqual([anonymous.id, open.id]);
+    expect(list[1]).toEqual({
+      id: open.id,
+      playerId: player.id,
+      isAnonymous: false,
+      raterName: 'Rita Rater',
+      raterEmail: named.email,
+      isOwnRating: false,
+      serveReturn: 4,
+      groundstrokesThirdShot: 3,
+      netPlayVolleysDinks: 5,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 2,
+      overallRating: 4,
+      strengthsImprovements: 'Great soft game at the kitchen line; work on third shot drops.',
+      serveReturnComments: null,
+      groundstrokesThirdShotComments: null,
+      netPlayVolleysDinksComments: null,
+      movementCourtAwarenessComments: null,
+      mentalPhysicalGameComments: null,
+      hasHeldText: false,
+      helpfulnessAvg: null,
+      helpfulnessCount: 0,
+      userHelpfulnessScore: null,
+      createdAt: open.createdAt,
+    });
+    expect(list[0]).toMatchObject({ isAnonymous: true, raterName: null, overallRating: 2 });
+    expect(list[0]).not.toHaveProperty('raterEmail');
+    expect(JSON.stringify(list[0])).not.toContain('hidden.');
+  });
+
+  it('includes the caller’s helpfulness vote and the average', async () => {
+    const { ownerCookie, player, open } = await scenario();
+    const vote = await t.app.inject({
+      method: 'POST',
+      url: `/api/ratings/${open.id}/helpfulness`,
+      headers: { cookie: ownerCookie },
+      payload: { helpfulnessScore: 4 },
+    });
+    expect(vote.statusCode).toBe(200);
+    const list = (await received(player.id, { cookie: ownerCookie })).json<Received[]>();
+    expect(list.find((rating) => rating.id === open.id)).toMatchObject({
+      helpfulnessAvg: 4,
+      helpfulnessCount: 1,
+      userHelpfulnessScore: 4,
+    });
+  });
+
+  it('marks a rating the caller wrote before the player was linked to them', async () => {
+    const email = uniqueEmail('later-owner');
+    const cookie = await signInAs(t, { email });
+    const player = await createPlayer(t);
+    const own = (await postRating(t, cookie, ratingBody(player.id))).json<RatingJson>();
+    await t.database.db
+      .update(players)
+      .set({ userId: await userIdOf(t, email) })
+      .where(eq(players.id, player.id));
+    const list = (await received(player.id, { cookie })).json<Received[]>();
+    expect(list).toEqual([expect.objectContaining({ id: own.id, isOwnRating: true })]);
+  });
+
+  it('shows an admin the rater e-mail of anonymous ratings too', async () => {
+    const { player, hidden, anonymous } = await scenario();
+    const admin = await signInAs(t, { email: uniqueEmail('admin'), isAdmin: true });
+    const res = await received(player.id, { cookie: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Received[]>().find((rating) => rating.id === anonymous.id)).toMatchObject({
+      raterName: null,
+      raterEmail: hidden.email,
+    });
+  });
+
+  it('refuses anyone but the linked user and admins (403), the raters included', async () => {
+    const { player, named } = await scenario();
+    const stranger = await signInAs(t, { email: uniqueEmail('stranger') });
+    for (const cookie of [stranger, named.cookie]) {
+      const res = await received(player.id, { cookie });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only the player or an admin can see the ratings received' });
+    }
+  });
+
+  it('answers 401 signed out, 404 for an unknown player and 400 for a malformed id', async () => {
+    const { player, ownerCookie } = await scenario();
+    expect((await received(player.id, {})).statusCode).toBe(401);
+    const unknown = await received(99_999_999, { cookie: ownerCookie });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Player not found' });
+    expect((await received('x' as unknown as number, { cookie: ownerCookie })).statusCode).toBe(400);
+  });
+});
