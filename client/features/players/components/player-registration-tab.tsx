@@ -1,7 +1,201 @@
-import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { useFlashMessage } from '@client/lib/use-flash-message';
+import { useAuth } from '@client/lib/use-auth';
+import { useHomeTab } from '@client/lib/use-home-tab';
+import type { LinkedPlayer } from '@common/schemas/auth';
+import type { PlayerSearchResult } from '@common/schemas/players';
+import { MapPin, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
+import { useState } from 'react';
+// See player-search-panel.tsx: the claim dialog's result type comes with it.
+// eslint-disable-next-line no-restricted-imports
+import type { ClaimedProfile } from '@client/features/claims/components/claim-dialog';
+import { PlayerSearchPanel, skillLabel } from './player-search-panel';
+import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from './registration-form';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "Player Registration" screen (default export, no props). */
+type Prefill = {
+  /** Remounts the form with these values. */
+  key: number;
+  values: RegistrationValues;
+  linkedPlayerId: number | null;
+  note: string | null;
+};
+
+const blankPrefill: Prefill = { key: 0, values: EMPTY_REGISTRATION, linkedPlayerId: null, note: null };
+
+function valuesFrom(player: PlayerSearchResult, email = ''): RegistrationValues {
+  return {
+    ...EMPTY_REGISTRATION,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    email,
+    skillLevel: player.skillLevel,
+    location: player.location === 'Unknown Location' ? '' : player.location,
+  };
+}
+
+/** §2 Player Registration: search existing players, claim or use one, or register a new profile. */
 export default function PlayerRegistrationTab() {
-  return <EmptyState icon={Construction} title="Player Registration" description="This screen is on its way." />;
+  const auth = useAuth();
+  const [prefill, setPrefill] = useState<Prefill>(blankPrefill);
+  const [banner, showBanner] = useFlashMessage<string>();
+
+  const useForForm = (player: PlayerSearchResult) =>
+    setPrefill((current) => ({
+      key: current.key + 1,
+      values: valuesFrom(player),
+      linkedPlayerId: player.id,
+      note: `Completing the existing profile of ${player.firstName} ${player.lastName}.`,
+    }));
+
+  // §2: a sent claim pre-fills the form; the admin links the profile when approving it.
+  const claimed = ({ player, claimant }: ClaimedProfile) =>
+    setPrefill((current) => ({
+      key: current.key + 1,
+      values: valuesFrom(player, claimant.email),
+      linkedPlayerId: null,
+      note: `Claim request for ${player.firstName} ${player.lastName} sent: an admin will review it. Meanwhile the form below is pre-filled from that profile.`,
+    }));
+
+  const clearPrefill = () => setPrefill((current) => ({ ...blankPrefill, key: current.key + 1 }));
+
+  return (
+    <div className="grid gap-5">
+      {banner && (
+        <Alert tone="success" title="Registration successful!">
+          {banner}
+        </Alert>
+      )}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <PlayerSearchPanel onUseForForm={useForForm} onClaimed={claimed} />
+        {auth.linkedPlayerLoading ? (
+          <Card>
+            <LoadingBlock label="Loading your profile..." />
+          </Card>
+        ) : auth.linkedPlayer ? (
+          <LinkedProfileCard player={auth.linkedPlayer} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <UserPlus aria-hidden className="size-5 text-teal-700" />
+                Register as a player
+              </CardTitle>
+              <CardDescription>
+                Not listed yet? Create your profile so others can rate your game and you can see how they see it.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {prefill.note && (
+                <Alert
+                  tone="info"
+                  action={
+                    <Button variant="ghost" size="icon" className="-m-2 size-8" onClick={clearPrefill}>
+                      <X aria-hidden className="size-4" />
+                      <span className="sr-only">Clear the pre-filled form</span>
+                    </Button>
+                  }
+                >
+                  {prefill.note}
+                </Alert>
+              )}
+              <RegistrationForm
+                key={prefill.key}
+                initial={prefill.values}
+                linkedPlayerId={prefill.linkedPlayerId}
+                onRegistered={(reply, linked) => {
+                  showBanner(
+                    linked
+                      ? `Your profile ${reply.player.firstName} ${reply.player.lastName} is complete and linked to your account.`
+                      : `Welcome, ${reply.player.firstName}! Your player profile is ready for ratings.`,
+                  );
+                  clearPrefill();
+                }}
+              />
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The caller's own profile (one linked player per account), with the §2 "Unverified" skill display. */
+function LinkedProfileCard({ player }: { player: LinkedPlayer }) {
+  const { openTab } = useHomeTab();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your player profile</CardTitle>
+        <CardDescription>Your account is linked to this player. Others can now find and rate you.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden
+            className="grid size-14 shrink-0 place-items-center rounded-2xl bg-teal-700 text-lg font-bold text-white"
+          >
+            {player.firstName[0]}
+            {player.lastName[0]}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-lg font-bold text-stone-900">
+              {player.firstName} {player.lastName}
+            </p>
+            <p className="flex items-center gap-1 text-sm text-stone-600">
+              <MapPin aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{player.location}</span>
+            </p>
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+          <div className="rounded-xl bg-stone-50 p-3">
+            <dt className="text-stone-600">Skill level</dt>
+            <dd className="mt-0.5 font-semibold text-stone-900">{skillLabel(player)}</dd>
+          </div>
+          <div className="rounded-xl bg-stone-50 p-3">
+            <dt className="text-stone-600">Years playing</dt>
+            <dd className="mt-0.5 font-semibold text-stone-900">{player.yearsPlaying ?? '—'}</dd>
+          </div>
+          <div className="col-span-2 rounded-xl bg-stone-50 p-3 sm:col-span-1">
+            <dt className="text-stone-600">Status</dt>
+            <dd className="mt-1">
+              {player.isVerified ? (
+                <Badge tone="success">
+                  <ShieldCheck aria-hidden className="size-3.5" />
+                  Verified
+                </Badge>
+              ) : (
+                <Badge tone="warning">
+                  <ShieldQuestion aria-hidden className="size-3.5" />
+                  Unverified
+                </Badge>
+              )}
+            </dd>
+          </div>
+        </dl>
+        {player.bio && <p className="text-sm leading-relaxed text-stone-700">{player.bio}</p>}
+        {!player.isVerified && (
+          <Alert tone="info">
+            Your skill level shows as “Unverified” (you entered {player.skillLevel}) until you verify the profile.
+          </Alert>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => openTab('rate')}>
+            <Star aria-hidden className="size-4" />
+            Rate a Player
+          </Button>
+          {!player.isVerified && (
+            <Button variant="outline" onClick={() => openTab('verify')}>
+              <ShieldCheck aria-hidden className="size-4" />
+              Verify my profile
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,0 +1,17 @@
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import type { ClaimInput, ClaimReply } from '@common/schemas/claims';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** §7 POST /api/players/{playerId}/match-request: a claim an admin reviews later (§4, pending). */
+export const requestClaim = (playerId: number, body: ClaimInput) =>
+  apiRequest<ClaimReply>('POST', `/api/players/${playerId}/match-request`, body);
+
+export function useRequestClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playerId, body }: { playerId: number; body: ClaimInput }) => requestClaim(playerId, body),
+    // A new pending request: the admin list and its nav badge (when the claimant is an admin too).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.matchRequestsAll }),
+  });
+}

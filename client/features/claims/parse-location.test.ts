@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseLocation } from './parse-location';
+
+describe('parseLocation (§5 Claim dialog)', () => {
+  it('reads the ZIP-first form of a location suggestion', () => {
+    expect(parseLocation('78701 — Austin, TX')).toEqual({ zip: '78701', city: 'Austin', state: 'TX' });
+  });
+
+  it('accepts an en dash, a hyphen, extra spaces and a ZIP+4 in the ZIP-first form', () => {
+    expect(parseLocation('  18701 – Wilkes-Barre ,  PA ')).toEqual({ zip: '18701', city: 'Wilkes-Barre', state: 'PA' });
+    expect(parseLocation('10001-1234 - New York, NY')).toEqual({ zip: '10001-1234', city: 'New York', state: 'NY' });
+  });
+
+  it("reads the 'City, ST 12345' form", () => {
+    expect(parseLocation('Austin, TX 78701')).toEqual({ city: 'Austin', state: 'TX', zip: '78701' });
+    expect(parseLocation('Winston-Salem, nc 27101')).toEqual({ city: 'Winston-Salem', state: 'NC', zip: '27101' });
+  });
+
+  it('keeps a comma inside the city and takes the last part as the state', () => {
+    expect(parseLocation('Brooklyn, New York, NY 11201')).toEqual({
+      city: 'Brooklyn, New York',
+      state: 'NY',
+      zip: '11201',
+    });
+  });
+
+  it('accepts a full state name, a missing ZIP and a trailing country', () => {
+    expect(parseLocation('Springfield, Illinois 62701')).toEqual({ city: 'Springfield', state: 'Illinois', zip: '62701' });
+    expect(parseLocation('Saint Louis, MO')).toEqual({ city: 'Saint Louis', state: 'MO', zip: '' });
+    expect(parseLocation('Denver, CO, USA')).toEqual({ city: 'Denver', state: 'CO', zip: '' });
+  });
+
+  it('takes a bare ZIP as the ZIP and other text as the city', () => {
+    expect(parseLocation('02139')).toEqual({ city: '', state: '', zip: '02139' });
+    expect(parseLocation('Unknown Location')).toEqual({ city: 'Unknown Location', state: '', zip: '' });
+    expect(parseLocation('   ')).toEqual({ city: '', state: '', zip: '' });
+  });
+});

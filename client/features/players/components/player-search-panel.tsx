@@ -1,0 +1,173 @@
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Spinner } from '@client/components/ui/spinner';
+import { serverMessage } from '@client/lib/api-client';
+import { isSearchable, PLAYER_SEARCH_DEBOUNCE_MS, playerSearchQuery } from '@client/lib/player-search-query';
+import { useAuth } from '@client/lib/use-auth';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { SEARCH_MIN_LENGTH } from '@common/constants';
+import type { PlayerSearchResult } from '@common/schemas/players';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardCopy, Link2, MapPin, Search, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+// The claim dialog belongs to the claims feature (§2 Claim dialog); Player Registration is the one screen
+// that opens it, so this is the single deliberate import across feature folders.
+// eslint-disable-next-line no-restricted-imports
+import { ClaimProfileButton, type ClaimedProfile } from '@client/features/claims/components/claim-dialog';
+
+/** §2 "Skill level is displayed as 'Unverified' when the player is not verified". */
+export function skillLabel(player: { isVerified: boolean; skillLevel: string }): string {
+  return player.isVerified ? player.skillLevel : 'Unverified';
+}
+
+/**
+ * §2 Player Registration search: at least 2 characters; each result with names, location, skill level,
+ * Verified/Unverified and Linked. Signed out "Use for Form"; signed in "Claim Profile".
+ */
+export function PlayerSearchPanel({
+  onUseForForm,
+  onClaimed,
+}: {
+  onUseForForm: (player: PlayerSearchResult) => void;
+  onClaimed: (claimed: ClaimedProfile) => void;
+}) {
+  const auth = useAuth();
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const [text, setText] = useState('');
+  const term = useDebouncedValue(text, PLAYER_SEARCH_DEBOUNCE_MS).trim();
+  const search = useQuery(playerSearchQuery(term));
+  const ready = isSearchable(text) && isSearchable(term);
+  const results = ready ? (search.data ?? []) : [];
+
+  let status: ReactNode = null;
+  if (!isSearchable(text)) status = null;
+  else if (search.isError) status = null;
+  else if (search.isFetching && results.length === 0) status = 'Searching...';
+  else if (ready && search.isSuccess && results.length === 0) status = `No players match “${term}”.`;
+  else if (ready && results.length > 0) status = `${results.length} player${results.length === 1 ? '' : 's'} found`;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Search aria-hidden className="size-5 text-teal-700" />
+          Find your player profile
+        </CardTitle>
+        <CardDescription>
+          You may already be listed — someone may have rated you, or a club imported its players. Search first, then{' '}
+          {auth.isAuthenticated ? 'claim' : 'use'} the profile instead of creating a new one.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor={inputId}>Search players</Label>
+          <div className="relative">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            />
+            <Input
+              id={inputId}
+              type="search"
+              className="pl-9"
+              placeholder="Name or location"
+              autoComplete="off"
+              aria-describedby={hintId}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+            {search.isFetching && ready && (
+              <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-teal-700" />
+            )}
+          </div>
+          <p id={hintId} className="text-xs text-stone-500">
+            Type at least {SEARCH_MIN_LENGTH} characters.
+          </p>
+        </div>
+
+        {search.isError && ready && (
+          <Alert tone="error" title="Search failed">
+            {serverMessage(search.error, 'Please try again.')}
+          </Alert>
+        )}
+        <p role="status" className="text-sm text-stone-600 empty:hidden">
+          {status}
+        </p>
+
+        {results.length > 0 && (
+          <ul
+            aria-label="Search results"
+            // §9: the search result list is about 12rem high and scrolls.
+            className="-mx-1 grid max-h-48 gap-2 overflow-y-auto px-1 py-1"
+          >
+            {results.map((player) => (
+              <li key={player.id}>
+                <SearchResult
+                  player={player}
+                  action={
+                    auth.isAuthenticated ? (
+                      <ClaimProfileButton player={player} onClaimed={onClaimed} />
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => onUseForForm(player)}
+                        aria-label={`Use for Form: ${player.firstName} ${player.lastName}`}
+                      >
+                        <ClipboardCopy aria-hidden className="size-4" />
+                        Use for Form
+                      </Button>
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SearchResult({ player, action }: { player: PlayerSearchResult; action: ReactNode }) {
+  const linked = player.userId !== null;
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-stone-900">
+          {player.firstName} {player.lastName}
+        </p>
+        <p className="flex items-center gap-1 text-sm text-stone-600">
+          <MapPin aria-hidden className="size-3.5 shrink-0" />
+          <span className="truncate">{player.location}</span>
+        </p>
+        <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+          <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>
+          {player.isVerified ? (
+            <Badge tone="success">
+              <ShieldCheck aria-hidden className="size-3.5" />
+              Verified
+            </Badge>
+          ) : (
+            <Badge tone="warning">
+              <ShieldQuestion aria-hidden className="size-3.5" />
+              Unverified
+            </Badge>
+          )}
+          {linked && (
+            <Badge tone="brand">
+              <Link2 aria-hidden className="size-3.5" />
+              Linked
+            </Badge>
+          )}
+        </div>
+      </div>
+      <div className="shrink-0">{action}</div>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { LocationInput } from '@client/components/location-input';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { NativeSelect } from '@client/components/ui/native-select';
+import { Textarea } from '@client/components/ui/textarea';
+import { useToast } from '@client/components/ui/use-toast';
+import { fieldErrors, serverMessage } from '@client/lib/api-client';
+import { validate } from '@client/lib/form-errors';
+import { useAuth } from '@client/lib/use-auth';
+import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
+import { PLAYER_BIO_MAX, registerPlayerBodySchema, type RegisterPlayerReply } from '@common/schemas/players';
+import { useState, type FormEvent } from 'react';
+import { useRegisterPlayer } from '../api/register-player';
+
+export type RegistrationValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  skillLevel: string;
+  yearsPlaying: string;
+  location: string;
+  bio: string;
+};
+
+export const EMPTY_REGISTRATION: RegistrationValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  skillLevel: '',
+  yearsPlaying: '',
+  location: '',
+  bio: '',
+};
+
+/** §8: the server's answer to a player e-mail that is already taken. */
+const isEmailTaken = (message: string) => /email already registered/i.test(message);
+
+/**
+ * §2/§5 Registration form: firstName, lastName, email (read-only with an account e-mail), skillLevel,
+ * yearsPlaying, location (with ZIP/city suggestions) and bio. With `linkedPlayerId` ("Use for Form")
+ * the submission completes that existing player.
+ */
+export function RegistrationForm({
+  initial,
+  linkedPlayerId,
+  onRegistered,
+}: {
+  initial: RegistrationValues;
+  linkedPlayerId: number | null;
+  onRegistered: (reply: RegisterPlayerReply, linked: boolean) => void;
+}) {
+  const auth = useAuth();
+  const { toast } = useToast();
+  const register = useRegisterPlayer();
+  const accountEmail = auth.user?.email ?? null;
+  const [values, setValues] = useState<RegistrationValues>(() => ({
+    ...initial,
+    email: accountEmail ?? initial.email,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const set = (name: keyof RegistrationValues) => (value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      ...values,
+      email: accountEmail ?? values.email,
+      yearsPlaying: values.yearsPlaying || null,
+      bio: values.bio || null,
+      ...(linkedPlayerId !== null ? { linkedPlayerId } : {}),
+    };
+    const result = validate(registerPlayerBodySchema, body);
+    if (result.errors) {
+      setErrors(result.errors);
+      document.getElementById(`registration-${Object.keys(result.errors)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    register.mutate(result.data, {
+      onSuccess: (reply) => onRegistered(reply, linkedPlayerId !== null),
+      onError: (error) => {
+        const message = serverMessage(error, 'Please try again.');
+        if (isEmailTaken(message)) {
+          // §8: signed in → find and link the existing profile; signed out → sign in with Google.
+          toast({
+            title: 'Account Already Exists',
+            description: auth.isAuthenticated
+              ? 'A player with this email is already registered. Search for your profile above and claim it to link it to your account.'
+              : 'A player with this email is already registered. Sign in with Google to link your profile.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        setErrors(fieldErrors(error));
+        toast({ title: 'Registration failed', description: message, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Player registration">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName}>
+          <Input
+            id="registration-firstName"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={(event) => set('firstName')(event.target.value)}
+          />
+        </FormField>
+        <FormField label="Last name" error={errors.lastName}>
+          <Input
+            id="registration-lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(event) => set('lastName')(event.target.value)}
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Email"
+        error={errors.email}
+        hint={accountEmail ? 'The e-mail of your account. It cannot be changed here.' : undefined}
+      >
+        <Input
+          id="registration-email"
+          type="email"
+          autoComplete="email"
+          readOnly={accountEmail !== null}
+          value={accountEmail ?? values.email}
+          onChange={(event) => set('email')(event.target.value)}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Skill level" error={errors.skillLevel} hint="Shown as “Unverified” until verified.">
+          <NativeSelect
+            id="registration-skillLevel"
+            value={values.skillLevel}
+            onChange={(event) => set('skillLevel')(event.target.value)}
+          >
+            <option value="" disabled>
+              Select your level
+            </option>
+            {SKILL_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Years playing" optional error={errors.yearsPlaying}>
+          <NativeSelect
+            id="registration-yearsPlaying"
+            value={values.yearsPlaying}
+            onChange={(event) => set('yearsPlaying')(event.target.value)}
+          >
+            <option value="">Prefer not to say</option>
+            {YEARS_PLAYING.map((years) => (
+              <option key={years} value={years}>
+                {years === '<1' ? 'Less than 1 year' : `${years} years`}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label="Location" error={errors.location} hint="Start typing a ZIP code or a city and pick a suggestion.">
+        <LocationInput
+          id="registration-location"
+          value={values.location}
+          onChange={set('location')}
+          placeholder="e.g. 78701 or Austin, TX"
+        />
+      </FormField>
+      <FormField label="About you" optional error={errors.bio}>
+        <Textarea
+          id="registration-bio"
+          rows={3}
+          maxLength={PLAYER_BIO_MAX}
+          placeholder="Where you play, your favourite shot, what you are working on…"
+          value={values.bio}
+          onChange={(event) => set('bio')(event.target.value)}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <Button type="submit" size="lg" loading={register.isPending} className="w-full sm:w-auto">
+          {register.isPending ? 'Registering...' : linkedPlayerId !== null ? 'Complete Profile' : 'Register Player'}
+        </Button>
+      </div>
+    </form>
+  );
+}
