@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { sessions } from '../db/schema/index';
+import { parseEnv } from '../env';
+import { freshIp, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from '../features/auth/auth-fixtures';
+import { hmac } from '../lib/tokens';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, SESSION_COOKIE } from './session';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('server-side sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (app = t.app, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: freshIp(),
+      headers: cookie ? { cookie } : {},
+      payload: { email: uniqueEmail('sess'), password: GOOD_PASSWORD, firstName: 'Sess', lastName: 'Ion' },
+    });
+  const me = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+  const sidOf = (cookie: string) => hmac(t.env.SESSION_SECRET, cookie.split('=')[1]);
+  const rowOf = async (cookie: string) =>
+    (await t.database.db.select().from(sessions).where(eq(sessions.sid, sidOf(cookie))))[0];
+
+  async function signedIn() {
+    const res = await register();
+    const cookie = sessionCookieOf(res);
+    if (!cookie) throw new Error('no session cookie');
+    return { res, cookie };
+  }
+
+  it('sets an HttpOnly, SameSite=Lax cookie for the whole site, not Secure outside production', async () => {
+    const { res } = await signedIn();
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.maxAge).toBeGreaterThan(ABSOLUTE_TIMEOUT_MS / 1000 - 60);
+    expect(cookie?.maxAge).toBeLessThanOrEqual(ABSOLUTE_TIMEOUT_MS / 1000);
+  });
+
+  it('marks the cookie Secure in production', async () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+    });
+    const app = await buildApp({ env, database: t.database, mailer: { send: async () => {} }, logger: false });
+    try {
+      const res = await register(app);
+      expect(res.statusCode).toBe(201);
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stores only an HMAC of the cookie value as the session id', async () => {
+    const { cookie } = await signedIn();
+    const token = cookie.split('=')[1];
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.sid, token))).toHaveLength(0);
+    const row = await rowOf(cookie);
+    expect(row).toBeDefined();
+    expect(row.userId).toBeTruthy();
+    expect(row.expire.getTime() - Date.now()).toBeGreaterThan(IDLE_TIMEOUT_MS - 60_000);
+  });
+
+  it('gives every sign-in a new id and deletes the old row (no fixation)', async () => {
+    const { cookie } = await signedIn();
+    const again = await register(t.app, cookie);
+    const next = sessionCookieOf(again) ?? '';
+    expect(next).not.toBe(cookie);
+    expect(await rowOf(cookie)).toBeUndefined();
+    expect(await rowOf(next)).toBeDefined();
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session left idle past its expire (idle timeout)', async () => {
+    const { cookie } = await signedIn();
+    await t.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sidOf(cookie)));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('slides the idle deadline forward when the session is used', async () => {
+    const { cookie } = await signedIn();
+    await t.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() + DAY) })
+      .where(eq(sessions.sid, sidOf(cookie)));
+    expect((await me(cookie)).statusCode).toBe(200);
+    const row = await rowOf(cookie);
+    expect(row.expire.getTime() - Date.now()).toBeGreaterThan(IDLE_TIMEOUT_MS - 60_000);
+  });
+
+  it('ends a session 30 days after sign-in however much it is used (absolute timeout)', async () => {
+    const { cookie } = await signedIn();
+    const row = await rowOf(cookie);
+    await t.database.db
+      .update(sessions)
+      .set({ sess: { ...row.sess, createdAt: Date.now() - ABSOLUTE_TIMEOUT_MS - 1000 } })
+      .where(eq(sessions.sid, row.sid));
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await rowOf(cookie)).toBeUndefined();
+  });
+
+  it('purges expired rows when the app starts (and hourly)', async () => {
+    const expired = await signedIn();
+    const live = await signedIn();
+    await t.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sidOf(expired.cookie)));
+    const app = await buildApp({ env: t.env, database: t.database, mailer: { send: async () => {} }, logger: false });
+    await app.ready();
+    await app.close();
+    expect(await rowOf(expired.cookie)).toBeUndefined();
+    expect(await rowOf(live.cookie)).toBeDefined();
+  });
+});
