@@ -58,7 +58,7 @@ describe('analytics (§7)', () => {
     expect(doc.createElement).toHaveBeenCalledTimes(1);
     const script = doc.head.appendChild.mock.calls[0][0] as { src: string };
     expect(script.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
-    const calls = win.dataLayer!.map((args) => Array.from(args));
+    const calls: unknown[][] = win.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>));
     expect(calls).toContainEqual(['config', 'G-TEST123', { send_page_view: false }]);
     expect(
       calls

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { setAdminSession } from './admin-session';
 import { ApiError, apiGet, apiRequest, fieldErrors, serverMessage, withQuery } from './api-client';
 
@@ -24,9 +24,9 @@ function fakeWindow() {
 }
 
 describe('api-client', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = vi.fn();
+    fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -76,7 +76,7 @@ describe('api-client', () => {
 
   it('adds the admin headers only when asked and a session is stored', async () => {
     vi.stubGlobal('window', fakeWindow());
-    fetchMock.mockImplementation(() => Promise.resolve(json({ requests: [] })));
+    fetchMock.mockImplementation(async () => json({ requests: [] }));
     await apiGet('/api/admin/users', { admin: true });
     expect((fetchMock.mock.calls[0][1] as RequestInit).headers).not.toHaveProperty('x-admin-token');
 
