@@ -1,0 +1,93 @@
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import type { Scenario } from './scenarios';
+import {
+  backendCpuDelta,
+  cpuSeconds,
+  databaseBackendCpu,
+  waitForIdleDatabase,
+  type ServerProcess,
+} from './server-process';
+
+export type Measurement = {
+  scenario: string;
+  route: string;
+  kind: Scenario['kind'];
+  connections: number;
+  seconds: number;
+  responses: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  /** Server (Node) CPU milliseconds per response. */
+  serverCpuMs: number;
+  /** PostgreSQL backend CPU milliseconds per response (the bench database's backends only). */
+  databaseCpuMs: number;
+};
+
+function run(server: ServerProcess, scenario: Scenario, connections: number, seconds: number) {
+  return autocannon({
+    url: server.baseUrl,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: scenario.method,
+        headers: scenario.headers,
+        // A fresh path (and body) per request, so each hits another row.
+        setupRequest: (request) => ({ ...request, ...scenario.next() }),
+      },
+    ],
+  });
+}
+
+/** Makes one request and says why the scenario cannot be measured, if it cannot. */
+export async function probe(server: ServerProcess, scenario: Scenario): Promise<string | null> {
+  const { path, body } = scenario.next();
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: scenario.method,
+    headers: scenario.headers,
+    body,
+  });
+  if (response.ok) return null;
+  const text = (await response.text()).slice(0, 200);
+  return `${response.status} ${response.status === 404 && text.includes('Not found') ? '(route missing?) ' : ''}${text}`;
+}
+
+export async function warmUp(server: ServerProcess, scenario: Scenario, seconds: number): Promise<void> {
+  await run(server, scenario, 10, seconds);
+}
+
+export async function measure(
+  server: ServerProcess,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+  databaseClient: pg.Client,
+): Promise<Measurement> {
+  await waitForIdleDatabase(databaseClient);
+  const cpuBefore = cpuSeconds(server.pid);
+  const backendsBefore = await databaseBackendCpu(databaseClient);
+  const result = await run(server, scenario, connections, seconds);
+  const cpuAfter = cpuSeconds(server.pid);
+  const backendsAfter = await databaseBackendCpu(databaseClient);
+  const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  const perResponseMs = (cpu: number) => (responses > 0 ? (cpu * 1000) / responses : 0);
+  return {
+    scenario: scenario.name,
+    route: scenario.route,
+    kind: scenario.kind,
+    connections,
+    seconds: result.duration,
+    responses,
+    requestsPerSecond: responses / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    serverCpuMs: perResponseMs(cpuAfter - cpuBefore),
+    databaseCpuMs: perResponseMs(backendCpuDelta(backendsBefore, backendsAfter)),
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * npm run bench -- [--database-url URL] [--players N] [--ratings M] [--fresh] [--seconds S]
+ *                  [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only] [--verify]
+ *                  [--leaderboard-cache-seconds N]
+ * Seeds (if empty) a PostgreSQL database, starts the real server on it and measures the hot calls
+ * against two reference routes of the same server. Results go to bench/results/.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { seedDatabase } from '../server/db/seed/seed-database';
+import { verifyAggregates } from '../server/db/seed/verify';
+import { cleanupFixtures, ensureDatabase, prepareFixtures } from './bench-database';
+import { explainHotCalls } from './explain';
+import { measure, probe, warmUp, type Measurement } from './load';
+import { textTable, withRatios, writeResults, type BenchMeta } from './report';
+import { buildScenarios, type Scenario } from './scenarios';
+import { startServer } from './server-process';
+
+const resultsDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/pr_bench' },
+    players: { type: 'string', default: '100000' },
+    ratings: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '1' },
+    fresh: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    'warmup-seconds': { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10,50' },
+    only: { type: 'string' },
+    'skip-explain': { type: 'boolean', default: false },
+    'explain-only': { type: 'boolean', default: false },
+    verify: { type: 'boolean', default: false },
+    'leaderboard-cache-seconds': { type: 'string' },
+  },
+  strict: true,
+});
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const databaseUrl = args['database-url'];
+const seconds = Number(args.seconds);
+const connectionLevels = args.connections.split(',').map(Number);
+const only = args.only ? new Set(args.only.split(',')) : null;
+
+async function prepareDatabase() {
+  const state = await ensureDatabase(databaseUrl, { fresh: args.fresh });
+  log(`database ${new URL(databaseUrl).pathname.slice(1)}: ${state}`);
+  const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
+  const count = async (table: string) => {
+    const result = (await database.db.execute(`select count(*)::int as n from ${table}`)) as { rows: { n: number }[] };
+    return result.rows[0].n;
+  };
+  if ((await count('players')) === 0) {
+    log(`seeding ${args.players} players / ${args.ratings} ratings`);
+    const result = await seedDatabase(database, {
+      players: Number(args.players),
+      ratings: Number(args.ratings),
+      seed: Number(args.seed),
+      log: (message) => log(`  ${message}`),
+    });
+    log(`seeded in ${result.seconds.toFixed(1)} s`);
+  } else {
+    log('reusing the seeded data (--fresh to start over)');
+  }
+  const dataset: Record<string, number> = {};
+  for (const table of ['players', 'ratings', 'users', 'rating_helpfulness', 'rater_daily_stats']) {
+    dataset[table] = await count(table);
+  }
+  return { database, dataset };
+}
+
+async function main() {
+  const loadAverageAtStart = os.loadavg();
+  const { database, dataset } = await prepareDatabase();
+  const sessionSecret = randomBytes(32).toString('base64url');
+  const fixtures = await prepareFixtures(database, sessionSecret);
+  log(`signed in: rater ${fixtures.rater.email}, bench admin and bench submitter`);
+  try {
+    const scenarios = buildScenarios(fixtures).filter(
+      (scenario) => !only || only.has(scenario.name) || scenario.kind === 'reference',
+    );
+
+    const serverEnv: Record<string, string> = {};
+    if (args['leaderboard-cache-seconds'] !== undefined) {
+      serverEnv.LEADERBOARD_CACHE_SECONDS = args['leaderboard-cache-seconds'];
+    }
+    const statsClient = new pg.Client({ connectionString: databaseUrl });
+    await statsClient.connect();
+    const server = await startServer({ databaseUrl, sessionSecret, extraEnv: serverEnv });
+    log(`server pid ${server.pid} at ${server.baseUrl}`);
+
+    const measurements: Measurement[] = [];
+    const skipped: BenchMeta['skipped'] = [];
+    try {
+      if (!args['explain-only']) {
+        const runnable: Scenario[] = [];
+        for (const scenario of scenarios) {
+          const problem = await probe(server, scenario);
+          if (problem) {
+            log(`skipping ${scenario.name}: ${problem}`);
+            skipped.push({ scenario: scenario.name, reason: problem });
+          } else {
+            runnable.push(scenario);
+          }
+        }
+        for (const scenario of runnable) await warmUp(server, scenario, Number(args['warmup-seconds']));
+        const pk = runnable.find((scenario) => scenario.name === 'pk');
+        for (const connections of connectionLevels) {
+          // pk again at the end of each level: the ratio uses both, which evens out drift.
+          const order = [...runnable, ...(pk ? [{ ...pk, name: 'pk-end' }] : [])];
+          for (const scenario of order) {
+            const result = await measure(server, scenario, connections, seconds, statsClient);
+            measurements.push(result);
+            log(
+              `${scenario.name} @${connections}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
+                `p99 ${result.p99Ms} ms, ${result.serverCpuMs.toFixed(3)} ms CPU/req` +
+                (result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+            );
+          }
+        }
+      }
+    } finally {
+      await server.stop();
+      await statsClient.end();
+    }
+
+    if (measurements.length > 0) {
+      const rows = withRatios(measurements);
+      const meta: BenchMeta = {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}`,
+        loadAverageAtStart,
+        postgres: await serverVersion(),
+        dataset,
+        secondsPerRun: seconds,
+        serverEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...serverEnv },
+        skipped,
+      };
+      console.log(`\n${textTable(rows)}\n`);
+      const files = writeResults(resultsDirectory, rows, meta);
+      log(`wrote ${files.markdownFile} and ${files.jsonFile}`);
+    }
+
+    if (!args['skip-explain']) {
+      log('explaining the hot calls');
+      const report = await explainHotCalls({
+        databaseUrl,
+        sessionSecret,
+        scenarios: scenarios.filter((scenario) => !skipped.some((entry) => entry.scenario === scenario.name)),
+        submitterId: fixtures.submitter.id,
+      });
+      const file = path.join(resultsDirectory, 'explain.md');
+      writeFileSync(file, report);
+      log(`wrote ${file}`);
+    }
+  } finally {
+    const restored = await cleanupFixtures(database, fixtures);
+    log(`removed the bench users and their ratings (aggregates restored on ${restored} players)`);
+  }
+  if (args.verify) {
+    for (const { check, mismatches } of await verifyAggregates(database)) {
+      log(`${mismatches === 0 ? 'ok  ' : 'FAIL'} ${check}: ${mismatches}`);
+    }
+  }
+  await database.close();
+}
+
+async function serverVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>('show server_version');
+    return `PostgreSQL ${rows[0].version}`;
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,134 @@
+import { LEADERBOARD_PERIODS } from '../common/constants';
+import type { Fixtures } from './bench-database';
+
+/** One measured call: how to make the next request of it. */
+export type Scenario = {
+  name: string;
+  route: string;
+  /** reference: the floor routes; read and write: the hot calls with their issue 3 targets. */
+  kind: 'reference' | 'read' | 'write';
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  next: () => { path: string; body?: string };
+};
+
+/** Cycles through a sample so consecutive requests hit different rows. */
+function cycle<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error('empty sample');
+  let index = 0;
+  return () => {
+    const item = items[index % items.length];
+    index += 1;
+    return item;
+  };
+}
+
+const STRENGTHS = [
+  'Consistent third shot drops and patient at the kitchen line.',
+  'Great hands at the net; could move up faster after the return.',
+  'Solid serve and deep returns, needs more patience in dink rallies.',
+];
+
+export function buildScenarios(fixtures: Fixtures): Scenario[] {
+  const { rater, admin, submitter, samples } = fixtures;
+  const playerId = cycle(samples.playerIds);
+  const ratedId = cycle(samples.ratedPlayerIds);
+  const term = cycle(samples.searchTerms);
+  const target = cycle(samples.submitTargets);
+  const signedIn = (cookie: string) => ({ cookie });
+  let submitted = 0;
+
+  const scenarios: Scenario[] = [
+    {
+      name: 'noop',
+      route: 'GET /api/bench/noop',
+      kind: 'reference',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: '/api/bench/noop' }),
+    },
+    {
+      name: 'pk',
+      route: 'GET /api/bench/pk?id=',
+      kind: 'reference',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: `/api/bench/pk?id=${playerId()}` }),
+    },
+    {
+      name: 'search',
+      route: 'GET /api/players/search?q= (signed in)',
+      kind: 'read',
+      method: 'GET',
+      headers: signedIn(rater.cookie),
+      next: () => ({ path: `/api/players/search?q=${encodeURIComponent(term())}` }),
+    },
+    {
+      name: 'player',
+      route: 'GET /api/players/:id',
+      kind: 'read',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: `/api/players/${playerId()}` }),
+    },
+    {
+      name: 'received',
+      route: 'GET /api/players/:id/received-ratings (admin)',
+      kind: 'read',
+      method: 'GET',
+      headers: signedIn(admin.cookie),
+      next: () => ({ path: `/api/players/${ratedId()}/received-ratings` }),
+    },
+    {
+      name: 'submit',
+      route: 'POST /api/ratings (new player each)',
+      kind: 'write',
+      method: 'POST',
+      headers: { ...signedIn(submitter.cookie), 'content-type': 'application/json' },
+      next: () => {
+        const player = target();
+        submitted += 1;
+        const score = (offset: number) => 1 + ((player.id + offset) % 5);
+        return {
+          path: '/api/ratings',
+          body: JSON.stringify({
+            playerId: player.id,
+            playerName: player.name,
+            isAnonymous: submitted % 2 === 0,
+            serveReturn: score(0),
+            groundstrokesThirdShot: score(1),
+            netPlayVolleysDinks: score(2),
+            movementCourtAwareness: score(3),
+            mentalPhysicalGame: score(4),
+            overallRating: 3,
+            strengthsImprovements: STRENGTHS[submitted % STRENGTHS.length],
+          }),
+        };
+      },
+    },
+    ...LEADERBOARD_PERIODS.map((period): Scenario => ({
+      name: `leaderboard-${period}`,
+      route: `GET /api/leaderboard?period=${period}`,
+      kind: 'read',
+      method: 'GET',
+      headers: signedIn(rater.cookie),
+      next: () => ({ path: `/api/leaderboard?period=${period}` }),
+    })),
+    {
+      name: 'my-stats',
+      route: 'GET /api/gamification/my-stats',
+      kind: 'read',
+      method: 'GET',
+      headers: signedIn(rater.cookie),
+      next: () => ({ path: '/api/gamification/my-stats' }),
+    },
+  ];
+  return scenarios;
+}
+
+/** Issue 3 targets at 10 connections, as a share of the primary-key route's requests per second. */
+export const TARGET_SHARE_OF_PK: Record<Scenario['kind'], number | null> = {
+  reference: null,
+  read: 0.5,
+  write: 0.25,
+};
