@@ -1,7 +1,152 @@
+import { RatingScores } from '@client/components/rating-scores';
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { StarDisplay } from '@client/components/ui/star-rating';
+import { serverMessage } from '@client/lib/api-client';
+import { relativeTime } from '@client/lib/relative-time';
+import { useAuth } from '@client/lib/use-auth';
+import { useHomeTab } from '@client/lib/use-home-tab';
+import type { RatingReply } from '@common/schemas/ratings';
+import { useQuery } from '@tanstack/react-query';
+import { EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { myRatingsQuery } from '../api/get-my-ratings';
+import { EditRatingDialog } from './edit-rating-dialog';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "My Ratings" screen (default export, no props). */
+/** §2 My Ratings: the ratings the user gave, each with Edit. */
 export default function MyRatingsTab() {
-  return <EmptyState icon={Construction} title="My Ratings" description="This screen is on its way." />;
+  const auth = useAuth();
+  const { openTab } = useHomeTab();
+  const ratings = useQuery({ ...myRatingsQuery, enabled: auth.isAuthenticated });
+  const [editing, setEditing] = useState<RatingReply | null>(null);
+
+  if (!auth.isAuthenticated) {
+    return (
+      <EmptyState
+        icon={LogIn}
+        title="Sign In Required"
+        description="Please sign in to see the ratings you have given."
+        action={
+          <Button asChild>
+            <Link to="/login">Sign In</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (ratings.isPending) return <LoadingBlock label="Loading your ratings..." />;
+  if (ratings.isError) {
+    return (
+      <Alert
+        tone="error"
+        title="Error loading your ratings"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void ratings.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {serverMessage(ratings.error, 'Please try again.')}
+      </Alert>
+    );
+  }
+  if (ratings.data.length === 0) {
+    return (
+      <EmptyState
+        icon={MessageSquareHeart}
+        title="No ratings yet"
+        description="Players you rate show up here, and you can come back to edit any of them."
+        action={
+          <Button onClick={() => openTab('rate')}>
+            <Star aria-hidden className="size-4" />
+            Rate a Player
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-bold text-stone-900">My Ratings</h2>
+        <p className="text-sm text-stone-600">
+          You have rated {ratings.data.length} player{ratings.data.length === 1 ? '' : 's'}.
+        </p>
+      </div>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {ratings.data.map((rating) => (
+          <li key={rating.id}>
+            <RatingCard rating={rating} onEdit={() => setEditing(rating)} />
+          </li>
+        ))}
+      </ul>
+      <EditRatingDialog rating={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
+
+function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => void }) {
+  const edited = rating.updatedAt !== rating.createdAt;
+  return (
+    <Card className="flex h-full flex-col">
+      <div className="flex items-start gap-3 px-5 pt-5">
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-base font-bold text-stone-900">{rating.playerName}</h3>
+          <p className="text-xs text-stone-500">
+            <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
+              Rated {relativeTime(rating.createdAt)}
+            </time>
+            {edited && <> · edited {relativeTime(rating.updatedAt)}</>}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            {rating.isAnonymous && (
+              <Badge tone="neutral">
+                <EyeOff aria-hidden className="size-3.5" />
+                Anonymous
+              </Badge>
+            )}
+            {rating.isHeld && (
+              <Badge tone="warning">
+                <ShieldAlert aria-hidden className="size-3.5" />
+                Comment under review
+              </Badge>
+            )}
+          </div>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-xs font-medium text-stone-500">Overall</p>
+          <StarDisplay value={rating.overallRating} showValue className="mt-0.5" />
+        </div>
+      </div>
+      <div className="grid flex-1 gap-3 px-5 py-4">
+        <RatingScores
+          rating={rating}
+          comments={{
+            serveReturn: rating.serveReturnComments,
+            groundstrokesThirdShot: rating.groundstrokesThirdShotComments,
+            netPlayVolleysDinks: rating.netPlayVolleysDinksComments,
+            movementCourtAwareness: rating.movementCourtAwarenessComments,
+            mentalPhysicalGame: rating.mentalPhysicalGameComments,
+          }}
+        />
+        {rating.strengthsImprovements && (
+          <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed text-stone-700">
+            {rating.strengthsImprovements}
+          </blockquote>
+        )}
+      </div>
+      <div className="flex justify-end border-t border-stone-100 px-5 py-3">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit: rating of ${rating.playerName}`}>
+          <Pencil aria-hidden className="size-4" />
+          Edit
+        </Button>
+      </div>
+    </Card>
+  );
 }

@@ -1,0 +1,11 @@
+import { apiGet } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import type { RatingReply } from '@common/schemas/ratings';
+import { queryOptions } from '@tanstack/react-query';
+
+/** §7 GET /api/ratings/{id}: the rating an "already rated" player's update flow starts from (§4). */
+export const ratingQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.ratings.detail(id),
+    queryFn: ({ signal }) => apiGet<RatingReply>(`/api/ratings/${id}`, { signal }),
+  });

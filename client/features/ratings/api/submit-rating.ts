@@ -1,0 +1,21 @@
+import { apiRequest } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import type { CreateRatingBody, RatingReply } from '@common/schemas/ratings';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+/** §7 POST /api/ratings: the rating fields plus raterEmail (the server takes the rater from the session). */
+export const submitRating = (body: CreateRatingBody) => apiRequest<RatingReply>('POST', '/api/ratings', body);
+
+/** §7: after a rating is saved the client refreshes my-ratings, community-ratings and the players search. */
+export function invalidateAfterRating(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.ratings.mine }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.communityRatings.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.players.searchAll }),
+  ]);
+}
+
+export function useSubmitRating() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: submitRating, onSuccess: () => invalidateAfterRating(queryClient) });
+}

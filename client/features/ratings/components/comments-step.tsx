@@ -1,0 +1,85 @@
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Textarea } from '@client/components/ui/textarea';
+import { DETAILED_FEEDBACK_MIN_CHARS, POINTS } from '@common/gamification';
+import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
+import { RATING_TEXT_MAX } from '@common/schemas/ratings';
+import { ChevronLeft, Send } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { allRated, type RatingDraft } from '../rating-draft';
+
+/** §2 wizard step 3: strengthsImprovements and optional per-category comments; submit only with all ratings. */
+export function CommentsStep({
+  draft,
+  onStrengths,
+  onComment,
+  onBack,
+  onSubmit,
+  submitting,
+  isUpdate,
+}: {
+  draft: RatingDraft;
+  onStrengths: (value: string) => void;
+  onComment: (key: RatingCategoryKey, value: string) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+  submitting: boolean;
+  isUpdate: boolean;
+}) {
+  const complete = allRated(draft.scores);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Comments">
+      <FormField
+        label="Strengths and areas to improve"
+        optional
+        hint={`Written feedback of ${DETAILED_FEEDBACK_MIN_CHARS}+ characters earns +${POINTS.detailedFeedback} bonus points.`}
+      >
+        <Textarea
+          rows={4}
+          maxLength={RATING_TEXT_MAX}
+          placeholder="What do they do well? What would take their game to the next level?"
+          value={draft.strengthsImprovements}
+          onChange={(event) => onStrengths(event.target.value)}
+        />
+      </FormField>
+
+      <fieldset className="grid gap-4 rounded-2xl border border-stone-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-stone-900">Comments per category (optional)</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          {RATING_CATEGORIES.map(({ key, label }) => (
+            <FormField key={key} label={label}>
+              <Textarea
+                rows={2}
+                maxLength={RATING_TEXT_MAX}
+                value={draft.comments[key]}
+                onChange={(event) => onComment(key, event.target.value)}
+              />
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
+
+      {!complete && (
+        <Alert tone="warning" title="Please provide ratings for all categories">
+          Go back and give each category and the overall rating at least one star before submitting.
+        </Alert>
+      )}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={onBack}>
+          <ChevronLeft aria-hidden className="size-4" />
+          Back to Ratings
+        </Button>
+        <Button type="submit" size="lg" disabled={!complete} loading={submitting}>
+          <Send aria-hidden className="size-4" />
+          {submitting ? 'Submitting...' : isUpdate ? 'Update Rating' : 'Submit Rating'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { FormField } from '@client/components/ui/form-field';
+import { StarDisplay, StarRating } from '@client/components/ui/star-rating';
+import { Textarea } from '@client/components/ui/textarea';
+import { useToast } from '@client/components/ui/use-toast';
+import { RATING_CATEGORIES } from '@common/constants';
+import { RATING_TEXT_MAX, type RatingReply } from '@common/schemas/ratings';
+import { useId, useState, type FormEvent } from 'react';
+import { useUpdateRating } from '../api/update-rating';
+import { formatOverall, overallMean, type CategoryScores } from '../overall-mean';
+import { draftFromRating, editBody, type RatingDraft } from '../rating-draft';
+
+/** §2/§4 My Ratings: Edit opens this dialog; saving closes it and refreshes the lists. */
+export function EditRatingDialog({ rating, onClose }: { rating: RatingReply | null; onClose: () => void }) {
+  return (
+    <Dialog open={rating !== null} onOpenChange={(open) => !open && onClose()}>
+      {rating && <EditRatingForm key={rating.id} rating={rating} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () => void }) {
+  const { toast } = useToast();
+  const update = useUpdateRating();
+  const baseId = useId();
+  const [draft, setDraft] = useState<RatingDraft>(() => draftFromRating(rating));
+  const scores: CategoryScores = draft.scores;
+  const overall = overallMean(scores);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // §5 Edit rating: the overall is the mean of the five categories, to one decimal.
+    update.mutate(
+      { id: rating.id, body: editBody({ ...draft.scores, overallRating: overall }, draft) },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Rating updated',
+            description: `Your rating of ${rating.playerName} is saved.`,
+            variant: 'success',
+          });
+          onClose();
+        },
+        onError: () =>
+          toast({ title: 'Error', description: 'Failed to update rating. Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <DialogContent className="max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>Edit your rating of {rating.playerName}</DialogTitle>
+        <DialogDescription>
+          Change the scores or the feedback. The overall is the average of the five.
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={submit} className="grid gap-5">
+        <ul className="grid gap-1.5">
+          {RATING_CATEGORIES.map(({ key, label }) => (
+            <li
+              key={key}
+              className="flex flex-col gap-1 rounded-xl border border-stone-200 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span id={`${baseId}-${key}`} className="text-sm font-medium text-stone-800">
+                {label}
+              </span>
+              <StarRating
+                value={draft.scores[key]}
+                labelledBy={`${baseId}-${key}`}
+                onChange={(value) => setDraft((d) => ({ ...d, scores: { ...d.scores, [key]: value } }))}
+              />
+            </li>
+          ))}
+        </ul>
+        <div
+          className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200"
+          aria-live="polite"
+        >
+          <span className="text-sm font-semibold text-stone-900">Overall (average of the five)</span>
+          <span className="flex items-center gap-2">
+            <StarDisplay value={overall} />
+            <span className="text-lg font-bold text-stone-900 tabular-nums">{formatOverall(scores)}</span>
+          </span>
+        </div>
+        <FormField label="Strengths and areas to improve" optional>
+          <Textarea
+            rows={3}
+            maxLength={RATING_TEXT_MAX}
+            value={draft.strengthsImprovements}
+            onChange={(event) => setDraft((d) => ({ ...d, strengthsImprovements: event.target.value }))}
+          />
+        </FormField>
+        <details className="group rounded-xl border border-stone-200 px-4 py-3">
+          <summary className="cursor-pointer text-sm font-semibold text-stone-800 outline-none focus-visible:ring-2 focus-visible:ring-teal-600">
+            Comments per category (optional)
+          </summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {RATING_CATEGORIES.map(({ key, label }) => (
+              <FormField key={key} label={label}>
+                <Textarea
+                  rows={2}
+                  maxLength={RATING_TEXT_MAX}
+                  value={draft.comments[key]}
+                  onChange={(event) =>
+                    setDraft((d) => ({ ...d, comments: { ...d.comments, [key]: event.target.value } }))
+                  }
+                />
+              </FormField>
+            ))}
+          </div>
+        </details>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" loading={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

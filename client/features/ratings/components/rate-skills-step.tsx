@@ -1,0 +1,112 @@
+import { Button } from '@client/components/ui/button';
+import { StarRating } from '@client/components/ui/star-rating';
+import { Switch } from '@client/components/ui/switch';
+import { cn } from '@client/lib/cn';
+import { RATING_CATEGORIES } from '@common/constants';
+import { ChevronRight, EyeOff } from 'lucide-react';
+import { useId } from 'react';
+import { allRated, ratedCount, SCORE_KEYS, type RatingDraft, type ScoreKey } from '../rating-draft';
+
+const HINTS: Record<ScoreKey, string> = {
+  serveReturn: 'Depth, consistency and placement of serves and returns.',
+  groundstrokesThirdShot: 'Drives, drops and the third-shot choice.',
+  netPlayVolleysDinks: 'Soft game at the kitchen line, volleys and resets.',
+  movementCourtAwareness: 'Footwork, positioning and reading the play.',
+  mentalPhysicalGame: 'Composure, strategy, stamina and sportsmanship.',
+  overallRating: 'Would you play with them again?',
+};
+
+const ROWS: { key: ScoreKey; label: string }[] = [
+  ...RATING_CATEGORIES.map(({ key, label }) => ({ key, label })),
+  { key: 'overallRating', label: 'Overall rating' },
+];
+
+/** §2 wizard step 2: five categories plus the overall on 1-5 stars, and the anonymous toggle. */
+export function RateSkillsStep({
+  draft,
+  onScore,
+  onAnonymous,
+  onContinue,
+  isUpdate,
+}: {
+  draft: RatingDraft;
+  onScore: (key: ScoreKey, value: number) => void;
+  onAnonymous: (value: boolean) => void;
+  onContinue: () => void;
+  isUpdate: boolean;
+}) {
+  const baseId = useId();
+  const done = ratedCount(draft.scores);
+  return (
+    <div className="grid gap-5">
+      <ul className="grid gap-2">
+        {ROWS.map(({ key, label }) => {
+          const labelId = `${baseId}-${key}`;
+          const hintId = `${labelId}-hint`;
+          const overall = key === 'overallRating';
+          return (
+            <li
+              key={key}
+              className={cn(
+                'flex flex-col gap-2 rounded-xl border px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-4',
+                overall ? 'border-amber-300 bg-amber-50/60' : 'border-stone-200 bg-white',
+              )}
+            >
+              <div className="min-w-0">
+                <p id={labelId} className="font-semibold text-stone-900">
+                  {label}
+                </p>
+                <p id={hintId} className="text-sm text-stone-600">
+                  {HINTS[key]}
+                  {overall && isUpdate && ' When you update, the saved overall is the average of the five categories.'}
+                </p>
+              </div>
+              <StarRating
+                value={draft.scores[key]}
+                onChange={(value) => onScore(key, value)}
+                labelledBy={labelId}
+                describedBy={hintId}
+                size="lg"
+                className="-ml-1 shrink-0 sm:ml-0"
+              />
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="flex items-start gap-3 rounded-xl bg-stone-100/80 px-4 py-3">
+        <EyeOff aria-hidden className="mt-0.5 size-5 shrink-0 text-stone-500" />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${baseId}-anonymous`} className="font-semibold text-stone-900">
+            Submit anonymously
+          </label>
+          <p id={`${baseId}-anonymous-hint`} className="text-sm text-stone-600">
+            {isUpdate
+              ? 'Kept as it was when you first rated this player.'
+              : 'The player sees your scores and comments but not your name.'}
+          </p>
+        </div>
+        <Switch
+          id={`${baseId}-anonymous`}
+          checked={draft.isAnonymous}
+          onCheckedChange={onAnonymous}
+          disabled={isUpdate}
+          aria-describedby={`${baseId}-anonymous-hint`}
+        />
+      </div>
+
+      <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone-600" role="status">
+          {done} of {SCORE_KEYS.length} ratings given
+        </p>
+        {/* §2: "Continue to Comments" appears only when all six ratings are above 0. */}
+        {allRated(draft.scores) && (
+          <Button onClick={onContinue} size="lg">
+            Continue to Comments
+            <ChevronRight aria-hidden className="size-4" />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

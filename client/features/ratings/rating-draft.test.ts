@@ -1,0 +1,153 @@
+import type { PlayerSearchResult } from '@common/schemas/players';
+import type { RatingReply } from '@common/schemas/ratings';
+import { describe, expect, it } from 'vitest';
+import {
+  allRated,
+  createBody,
+  draftFromRating,
+  draftProblem,
+  editBody,
+  freshDraft,
+  ratedCount,
+  type RatingDraft,
+} from './rating-draft';
+
+const player: PlayerSearchResult = {
+  id: 12,
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  location: 'Austin, TX 78701',
+  skillLevel: '3.5',
+  isVerified: false,
+  userId: null,
+  ratingCount: 2,
+  alreadyRated: false,
+  existingRatingId: null,
+};
+
+const complete = (): RatingDraft => ({
+  ...freshDraft(),
+  scores: {
+    serveReturn: 4,
+    groundstrokesThirdShot: 3,
+    netPlayVolleysDinks: 5,
+    movementCourtAwareness: 4,
+    mentalPhysicalGame: 4,
+    overallRating: 5,
+  },
+});
+
+describe('rating draft (§4 Rate wizard, §5 Rating form)', () => {
+  it('starts fresh with every score at 0 and anonymous on', () => {
+    const draft = freshDraft();
+    expect(ratedCount(draft.scores)).toBe(0);
+    expect(allRated(draft.scores)).toBe(false);
+    expect(draft.isAnonymous).toBe(true);
+  });
+
+  it('counts as complete only when all six scores are above 0', () => {
+    const draft = complete();
+    expect(allRated(draft.scores)).toBe(true);
+    expect(allRated({ ...draft.scores, overallRating: 0 })).toBe(false);
+    expect(ratedCount({ ...draft.scores, mentalPhysicalGame: 0 })).toBe(5);
+  });
+
+  it('names the §5 problem of a draft, in order', () => {
+    const target = { kind: 'existing', player } as const;
+    expect(draftProblem(freshDraft(), target, true)).toMatchObject({
+      title: 'Please provide ratings for all categories',
+      field: 'serveReturn',
+    });
+    expect(draftProblem(complete(), target, false)?.title).toBe('Authentication required');
+    expect(draftProblem(complete(), null, true)?.title).toBe('Please select a player');
+    expect(
+      draftProblem(complete(), { kind: 'new', details: { firstName: 'Ann', lastName: ' ', city: '', state: '' } }, true)
+        ?.title,
+    ).toBe('Missing player details');
+    expect(draftProblem(complete(), target, true)).toBeNull();
+  });
+
+  it('builds the POST body for a found player, with empty texts as null', () => {
+    const draft = {
+      ...complete(),
+      isAnonymous: false,
+      strengthsImprovements: '  Great dinks ',
+      comments: { ...complete().comments, serveReturn: 'Deep serves' },
+    };
+    expect(createBody(draft, { kind: 'existing', player }, 'me@example.com')).toEqual({
+      playerId: 12,
+      playerName: 'Dana Reyes',
+      raterEmail: 'me@example.com',
+      isAnonymous: false,
+      isNewPlayer: false,
+      serveReturn: 4,
+      groundstrokesThirdShot: 3,
+      netPlayVolleysDinks: 5,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 4,
+      overallRating: 5,
+      strengthsImprovements: 'Great dinks',
+      serveReturnComments: 'Deep serves',
+      groundstrokesThirdShotComments: null,
+      netPlayVolleysDinksComments: null,
+      movementCourtAwarenessComments: null,
+      mentalPhysicalGameComments: null,
+    });
+  });
+
+  it('builds the POST body for a new player (optional city, free-text state)', () => {
+    const body = createBody(
+      complete(),
+      { kind: 'new', details: { firstName: ' Ann ', lastName: 'Lee', city: '', state: 'Oregon' } },
+      null,
+    );
+    expect(body).toMatchObject({
+      playerName: 'Ann Lee',
+      isNewPlayer: true,
+      newPlayerFirstName: 'Ann',
+      newPlayerLastName: 'Lee',
+      newPlayerCity: null,
+      newPlayerState: 'Oregon',
+      isAnonymous: true,
+    });
+    expect(body).not.toHaveProperty('playerId');
+    expect(body).not.toHaveProperty('raterEmail');
+  });
+
+  it('loads an earlier rating for the update flow and builds the PUT body', () => {
+    const rating = {
+      id: 3,
+      isAnonymous: false,
+      serveReturn: 2,
+      groundstrokesThirdShot: 3,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 3,
+      mentalPhysicalGame: 5,
+      overallRating: 3.4,
+      strengthsImprovements: null,
+      serveReturnComments: 'Work on depth',
+      groundstrokesThirdShotComments: null,
+      netPlayVolleysDinksComments: null,
+      movementCourtAwarenessComments: null,
+      mentalPhysicalGameComments: null,
+    } as RatingReply;
+    const draft = draftFromRating(rating);
+    expect(draft.isAnonymous).toBe(false);
+    expect(draft.scores.overallRating).toBe(3);
+    expect(draft.comments.serveReturn).toBe('Work on depth');
+    expect(editBody(draft.scores, draft)).toEqual({
+      serveReturn: 2,
+      groundstrokesThirdShot: 3,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 3,
+      mentalPhysicalGame: 5,
+      overallRating: 3,
+      strengthsImprovements: null,
+      serveReturnComments: 'Work on depth',
+      groundstrokesThirdShotComments: null,
+      netPlayVolleysDinksComments: null,
+      movementCourtAwarenessComments: null,
+      mentalPhysicalGameComments: null,
+    });
+  });
+});
