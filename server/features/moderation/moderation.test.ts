@@ -139,6 +139,19 @@ describe('moderation of rating text', () => {
     });
   });
 
+  it('keeps held text out of the public player detail until resolved', async () => {
+    const { player, rating } = await heldScenario();
+    const before = await getJson(t, `/api/players/${player.id}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).not.toContain('r e t a r d');
+    expect(before.json()).toMatchObject({ averageRatings: { count: 1 } });
+    for (const flag of await flagsOf(rating.id)) await resolve(flag.id, { cookie: adminCookie }, {});
+    const after = await getJson(t, `/api/players/${player.id}`);
+    expect(after.json<{ recentComments: { comment: string }[] }>().recentComments.map((c) => c.comment)).toContain(
+      OFFENSIVE,
+    );
+  });
+
   it('shows the rater their own held text, marked as held', async () => {
     const { raterCookie, rating } = await heldScenario();
     const res = await getJson(t, `/api/ratings/${rating.id}`, { cookie: raterCookie });

@@ -6,16 +6,6 @@ import type { RatingScoreField } from '../../../common/schemas/ratings';
 export type NewRating = typeof ratings.$inferInsert;
 export type RatingChanges = Partial<Omit<NewRating, 'id' | 'playerId' | 'raterEmail' | 'raterUserId' | 'createdAt'>>;
 
-/** The player a rating is about, locked so one player's ratings are added one after another. */
-export async function lockPlayer(db: Executor, playerId: number) {
-  const [row] = await db
-    .select({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName })
-    .from(players)
-    .where(eq(players.id, playerId))
-    .for('update');
-  return row;
-}
-
 /** Inserts the rating unless this rater already rated this player (ratings_player_rater_key). */
 export async function insertRatingIfNew(db: Executor, rating: NewRating) {
   const [row] = await db.insert(ratings).values(rating).onConflictDoNothing().returning();
@@ -49,14 +39,18 @@ const starColumns = {
 
 const starKeys = { 1: 'stars1', 2: 'stars2', 3: 'stars3', 4: 'stars4', 5: 'stars5' } as const;
 
-export async function addToPlayerAggregates(db: Executor, playerId: number, delta: AggregateDelta): Promise<void> {
+/**
+ * Applies the change and returns the player (undefined when unknown). The row lock it takes makes
+ * one player's ratings apply one after another until the caller's transaction ends.
+ */
+export async function addToPlayerAggregates(db: Executor, playerId: number, delta: AggregateDelta) {
   const increment = (column: typeof players.serveReturnSum, by: number) => sql`${column} + ${by}::int`;
   const stars: Record<string, ReturnType<typeof sql>> = {};
   for (const [bucket, by] of Object.entries(delta.stars)) {
     const star = Number(bucket) as keyof typeof starColumns;
     if (by) stars[starKeys[star]] = increment(starColumns[star], by);
   }
-  await db
+  const [row] = await db
     .update(players)
     .set({
       ratingCount: increment(players.ratingCount, delta.count),
@@ -68,7 +62,9 @@ export async function addToPlayerAggregates(db: Executor, playerId: number, delt
       mentalPhysicalGameSum: increment(players.mentalPhysicalGameSum, delta.scores.mentalPhysicalGame),
       ...stars,
     })
-    .where(eq(players.id, playerId));
+    .where(eq(players.id, playerId))
+    .returning({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName });
+  return row;
 }
 
 const playerName = sql<string>`${players.firstName} || ' ' || ${players.lastName}`;
@@ -110,14 +106,14 @@ export async function updateRating(db: Executor, ratingId: number, changes: Rati
   return row;
 }
 
-/** Served by ratings_rater_email_created_idx (lower(rater_email), created_at desc). */
+/** Served by ratings_rater_email_created_idx (lower(rater_email), created_at desc), order included. */
 export async function listRatingsByRater(db: Executor, raterEmail: string) {
   return db
     .select(ratingWithPlayer)
     .from(ratings)
     .innerJoin(players, eq(players.id, ratings.playerId))
     .where(sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`)
-    .orderBy(sql`lower(${ratings.raterEmail})`, desc(ratings.createdAt), desc(ratings.id));
+    .orderBy(sql`lower(${ratings.raterEmail})`, desc(ratings.createdAt));
 }
 
 /*
@@ -147,7 +143,7 @@ function prepareReceived(db: Db) {
       and(eq(ratingHelpfulness.ratingId, ratings.id), eq(ratingHelpfulness.userId, sql.placeholder('callerId'))),
     )
     .where(eq(ratings.playerId, sql.placeholder('playerId')))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .orderBy(desc(ratings.createdAt))
     .limit(RECEIVED_RATINGS_LIMIT)
     .prepare('ratings_received_list');
   return { owner, list };

@@ -30,7 +30,6 @@ import {
   insertRatingIfNew,
   listRatingsByRater,
   listReceivedRatings,
-  lockPlayer,
   lockRating,
   updateRating,
   type AggregateDelta,
@@ -110,14 +109,19 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
   const findings = screenRatingTexts(texts);
   try {
     return await db.transaction(async (tx) => {
-      const player = input.isNewPlayer
-        ? await insertNewPlayer(tx, input, actor)
-        : await lockPlayer(tx, input.playerId!);
+      const playerId = input.isNewPlayer ? (await insertNewPlayer(tx, input, actor)).id : input.playerId!;
+      // One statement finds and locks the player and counts the rating; a refusal below rolls it back.
+      const player = await addToPlayerAggregates(tx, playerId, {
+        count: 1,
+        overall: input.overallRating,
+        scores: input,
+        stars: { [starBucket(input.overallRating)]: 1 },
+      });
       if (!player) throw notFound('Player not found');
       if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
 
       const rating = await insertRatingIfNew(tx, {
-        playerId: player.id,
+        playerId,
         raterUserId: actor.user.id,
         raterEmail,
         isAnonymous: input.isAnonymous,
@@ -131,16 +135,9 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
         isHeld: findings.length > 0,
       });
       if (!rating) {
-        const existingRatingId = await findRatingIdByRater(tx, player.id, raterEmail);
+        const existingRatingId = await findRatingIdByRater(tx, playerId, raterEmail);
         throw conflict(ALREADY_RATED, { existingRatingId });
       }
-
-      await addToPlayerAggregates(tx, player.id, {
-        count: 1,
-        overall: rating.overallRating,
-        scores: rating,
-        stars: { [starBucket(rating.overallRating)]: 1 },
-      });
       await flagNewRating(tx, rating.id, findings);
       await recordRatingSubmitted(tx, {
         raterUserId: actor.user.id,

@@ -233,6 +233,24 @@ describe('POST /api/ratings', () => {
       expect(player.email).not.toContain(email);
     });
 
+    it('counts the new player’s ratings in the public player detail', async () => {
+      const { cookie } = await rater();
+      const created = (await postRating(t, cookie, newPlayer())).json<RatingJson>();
+      const second = await postRating(t, (await rater()).cookie, ratingBody(created.playerId, { overallRating: 2 }));
+      expect(second.statusCode).toBe(201);
+      const res = await getJson(t, `/api/players/${created.playerId}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: created.playerId,
+        firstName: 'Nora',
+        lastName: 'Newcomer',
+        isVerified: false,
+        averageRatings: { count: 2, overall: 3 },
+        ratingBreakdown: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 },
+      });
+      expect(res.body).not.toContain('unclaimed+');
+    });
+
     it('uses the city alone, or "Unknown Location" without city and state', async () => {
       const { cookie } = await rater();
       const cityOnly = await postRating(t, cookie, newPlayer({ newPlayerState: undefined }));
