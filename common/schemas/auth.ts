@@ -39,7 +39,10 @@ export const devLoginBodySchema = z.strictObject({ userId: devField, password: d
 /** POST /api/admin/login (§5 Admin sign-in). */
 export const adminLoginBodySchema = z.strictObject({
   email: emailSchema,
-  adminKey: z.string({ error: 'Admin key is required' }).min(1, 'Admin key is required').max(200, 'Invalid credentials.'),
+  adminKey: z
+    .string({ error: 'Admin key is required' })
+    .min(1, 'Admin key is required')
+    .max(200, 'Invalid credentials.'),
 });
 
 export const AUTH_PROVIDERS = ['google', 'password', 'developer'] as const;

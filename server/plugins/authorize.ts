@@ -18,7 +18,8 @@ export type Actor = { user: UserRow; isAdmin: boolean; label: string };
 
 export type AdminIdentity = { userId: string | null; label: string };
 
-export type GuardedRoute = { method: string; url: string; access: 'user' | 'admin' };
+/** A registered route and who may call it ('public' when it declares no access). */
+export type RouteAccess = { method: string; url: string; access: 'user' | 'admin' | 'public' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,8 +83,8 @@ declare module 'fastify' {
       isAdmin: (request: FastifyRequest) => Promise<boolean>;
       /** The user of a user session (not a developer session), or null. */
       sessionUser: (request: FastifyRequest) => Promise<UserRow | null>;
-      /** Every route that declared `config.access`, as registered (the authorization matrix test walks these). */
-      guardedRoutes: GuardedRoute[];
+      /** Every route registered after this plugin, with its declared access (the authorization matrix test walks these). */
+      routes: RouteAccess[];
     };
   }
 }
@@ -128,15 +129,15 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
     return principal?.kind === 'user' ? principal.user : null;
   };
 
-  const guardedRoutes: GuardedRoute[] = [];
-  app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin, sessionUser, guardedRoutes });
+  const routes: RouteAccess[] = [];
+  app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin, sessionUser, routes });
 
   // A route declares `config: { access: 'user' | 'admin' }` and is refused here, in onRequest:
   // before its body is parsed or validated, so an unauthorised caller learns nothing from a 400.
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: access ?? 'public' });
     if (!access) return;
-    for (const method of [route.method].flat()) guardedRoutes.push({ method, url: route.url, access });
     const check = async (request: FastifyRequest) => {
       if (access === 'admin') await requireAdmin(request);
       else await requireActor(request);

@@ -29,7 +29,12 @@ describe('server-side sessions', () => {
     t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} });
   const sidOf = (cookie: string) => hmac(t.env.SESSION_SECRET, cookie.split('=')[1]);
   const rowOf = async (cookie: string) =>
-    (await t.database.db.select().from(sessions).where(eq(sessions.sid, sidOf(cookie))))[0];
+    (
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, sidOf(cookie)))
+    )[0];
 
   async function signedIn() {
     const res = await register();

@@ -139,7 +139,8 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
         jar.store(response);
       }
       const location = response.headers.get('location');
-      if (!location) throw new Error(`provider stopped at ${url.pathname} with ${response.status}: ${await response.text()}`);
+      if (!location)
+        throw new Error(`provider stopped at ${url.pathname} with ${response.status}: ${await response.text()}`);
       url = new URL(location, url);
     }
     throw new Error('too many redirects at the provider');

@@ -30,7 +30,11 @@ export async function loginAdmin(
   const now = Date.now();
   await deleteExpiredAdminTokens(db, new Date(now));
   const token = newToken();
-  await insertAdminToken(db, { tokenHash: sha256(token), email: env.ADMIN_EMAIL, expiresAt: new Date(now + ADMIN_TOKEN_TTL_MS) });
+  await insertAdminToken(db, {
+    tokenHash: sha256(token),
+    email: env.ADMIN_EMAIL,
+    expiresAt: new Date(now + ADMIN_TOKEN_TTL_MS),
+  });
   return { token, adminEmail: env.ADMIN_EMAIL };
 }
 

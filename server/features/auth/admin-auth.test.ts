@@ -32,7 +32,10 @@ describe('admin sign-in', () => {
     const again = (await adminLogin({ email: TEST_ADMIN.email, adminKey: TEST_ADMIN.key })).json<{ token: string }>();
     expect(again.token).not.toBe(body.token);
 
-    const [row] = await t.database.db.select().from(adminTokens).where(eq(adminTokens.tokenHash, sha256(body.token)));
+    const [row] = await t.database.db
+      .select()
+      .from(adminTokens)
+      .where(eq(adminTokens.tokenHash, sha256(body.token)));
     expect(row.email).toBe(TEST_ADMIN.email);
     const hours = (row.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(7.9);
@@ -61,14 +64,21 @@ describe('admin sign-in', () => {
   });
 
   it('the token works as x-admin-email + x-admin-token until POST /api/admin/logout forgets it', async () => {
-    const { token } = (await adminLogin({ email: TEST_ADMIN.email, adminKey: TEST_ADMIN.key })).json<{ token: string }>();
+    const { token } = (await adminLogin({ email: TEST_ADMIN.email, adminKey: TEST_ADMIN.key })).json<{
+      token: string;
+    }>();
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/admin/logout',
       headers: { 'x-admin-email': TEST_ADMIN.email, 'x-admin-token': token },
     });
     expect(out.statusCode).toBe(200);
-    expect(await t.database.db.select().from(adminTokens).where(eq(adminTokens.tokenHash, sha256(token)))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(adminTokens)
+        .where(eq(adminTokens.tokenHash, sha256(token))),
+    ).toHaveLength(0);
   });
 
   it('rotates the session id of a browser that was signed in', async () => {
@@ -93,7 +103,12 @@ describe('admin sign-in', () => {
     // A fresh app (same database): its rate-limit counters have not seen the failures of the tests above.
     const app = await buildApp({ env: t.env, database: t.database, mailer: { send: async () => {} }, logger: false });
     const attempt = (adminKey: string) =>
-      app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: freshIp(), payload: { email: TEST_ADMIN.email, adminKey } });
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: freshIp(),
+        payload: { email: TEST_ADMIN.email, adminKey },
+      });
     try {
       for (let i = 0; i < 5; i += 1) expect((await attempt(`wrong-key-${i}`)).statusCode).toBe(401);
       const locked = await attempt(TEST_ADMIN.key);

@@ -4,7 +4,8 @@ import { googleConfigured } from './google-auth.service';
 
 export const appConfigRoutes: FeatureRoutes = async (app, { env }) => {
   // §2: the admin form shows the demo admin e-mail and key; issue 2 §4: only with DEMO_MODE=true.
-  const demoAdmin = env.DEMO_MODE && env.ADMIN_EMAIL && env.ADMIN_KEY ? { email: env.ADMIN_EMAIL, key: env.ADMIN_KEY } : undefined;
+  const demoAdmin =
+    env.DEMO_MODE && env.ADMIN_EMAIL && env.ADMIN_KEY ? { email: env.ADMIN_EMAIL, key: env.ADMIN_KEY } : undefined;
   const config = { demoMode: env.DEMO_MODE, googleEnabled: googleConfigured(env), demoAdmin };
 
   app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => config);

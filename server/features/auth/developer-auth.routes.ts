@@ -1,5 +1,10 @@
 import type { FeatureRoutes } from '../../deps';
-import { devLoginBodySchema, developerUserSchema, messageReplySchema, type DevLoginBody } from '../../../common/schemas/auth';
+import {
+  devLoginBodySchema,
+  developerUserSchema,
+  messageReplySchema,
+  type DevLoginBody,
+} from '../../../common/schemas/auth';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
 import { authenticateDeveloper, ensureActingUser } from './developer-auth.service';

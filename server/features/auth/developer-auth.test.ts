@@ -22,8 +22,7 @@ describe('developer sign-in', () => {
       headers: options.cookie ? { cookie: options.cookie } : {},
       payload: payload as object,
     });
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it('signs a regular developer in and reports them at /api/dev-auth/user', async () => {
     const res = await devLogin({ userId: 'devuser', password: 'devpass123' });
@@ -58,8 +57,16 @@ describe('developer sign-in', () => {
       .from(users)
       .where(eq(users.email, 'devuser@developers.pickleball-ratings.local'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ authProvider: 'developer', firstName: 'devuser', passwordHash: null, isAdmin: false });
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.sid, sessionCookieOf(first) ?? ''));
+    expect(rows[0]).toMatchObject({
+      authProvider: 'developer',
+      firstName: 'devuser',
+      passwordHash: null,
+      isAdmin: false,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sessionCookieOf(first) ?? ''));
     expect(row).toBeUndefined();
     // The session row is tied to the acting user.
     const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, rows[0].id));
@@ -125,7 +132,7 @@ describe('developer sign-in', () => {
     const locked = await devLogin({ userId: 'DEVADMIN', password: 'devpass456' });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(locked.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+    expect(locked.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown });
     // devuser is a different account.
     expect((await devLogin({ userId: 'devuser', password: 'devpass123' })).statusCode).toBe(200);
   });

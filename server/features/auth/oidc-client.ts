@@ -36,7 +36,8 @@ export function createOidcClient(settings: OidcSettings) {
   const configure = () => {
     const issuer = new URL(settings.issuer);
     // Plain HTTP only for a provider on this machine (the test provider); a real one must use HTTPS.
-    const execute = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname) ? [oidc.allowInsecureRequests] : [];
+    const execute =
+      issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname) ? [oidc.allowInsecureRequests] : [];
     configuration ??= oidc
       .discovery(issuer, settings.clientId, settings.clientSecret, undefined, { execute })
       .catch((error: unknown) => {

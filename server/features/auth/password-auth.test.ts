@@ -19,7 +19,11 @@ describe('e-mail and password sign-in', () => {
     await smtp.close();
   });
 
-  const post = (url: string, payload: unknown, options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {}) =>
+  const post = (
+    url: string,
+    payload: unknown,
+    options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url,
@@ -48,10 +52,24 @@ describe('e-mail and password sign-in', () => {
       });
       expect(res.statusCode).toBe(201);
       const body = res.json<Record<string, unknown>>();
-      expect(Object.keys(body).sort()).toEqual(
-        ['authProvider', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'profileImageUrl', 'updatedAt'],
-      );
-      expect(body).toMatchObject({ email, firstName: 'Nora', lastName: 'New', authProvider: 'password', isAdmin: false });
+      expect(Object.keys(body).sort()).toEqual([
+        'authProvider',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'isAdmin',
+        'lastName',
+        'profileImageUrl',
+        'updatedAt',
+      ]);
+      expect(body).toMatchObject({
+        email,
+        firstName: 'Nora',
+        lastName: 'New',
+        authProvider: 'password',
+        isAdmin: false,
+      });
       const cookie = res.cookies.find((c) => c.name === 'pr_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect((await me(sessionCookieOf(res))).json()).toMatchObject({ id: body.id, email });
@@ -107,7 +125,10 @@ describe('e-mail and password sign-in', () => {
         isAdmin: true,
       });
       expect(extra.statusCode).toBe(400);
-      expect(extra.json()).toEqual({ message: 'Unknown field: isAdmin', errors: [{ path: 'isAdmin', message: 'Unknown field: isAdmin' }] });
+      expect(extra.json()).toEqual({
+        message: 'Unknown field: isAdmin',
+        errors: [{ path: 'isAdmin', message: 'Unknown field: isAdmin' }],
+      });
     });
 
     it('replaces a session the browser already had (new id, old row deleted)', async () => {
@@ -126,7 +147,11 @@ describe('e-mail and password sign-in', () => {
   describe('POST /api/auth/login', () => {
     it('signs in with the right password, rotating any earlier session id', async () => {
       const account = await register();
-      const res = await post('/api/auth/login', { email: account.email.toUpperCase(), password: account.password }, { cookie: account.cookie });
+      const res = await post(
+        '/api/auth/login',
+        { email: account.email.toUpperCase(), password: account.password },
+        { cookie: account.cookie },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: account.id, email: account.email, authProvider: 'password' });
       const cookie = sessionCookieOf(res);
@@ -186,10 +211,15 @@ describe('e-mail and password sign-in', () => {
         const res = await post('/api/auth/login', { email: account.email, password: `Wrong-${i}-Password` });
         expect(res.statusCode).toBe(401);
       }
-      const locked = await post('/api/auth/login', { email: ` ${account.email.toUpperCase()} `, password: account.password });
+      const locked = await post('/api/auth/login', {
+        email: ` ${account.email.toUpperCase()} `,
+        password: account.password,
+      });
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(locked.json()).toEqual({ message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
+      expect(locked.json()).toEqual({
+        message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) as unknown,
+      });
       expect(sessionCookieOf(locked)).toBeUndefined();
       // Another account is unaffected.
       const other = await register();
@@ -199,7 +229,9 @@ describe('e-mail and password sign-in', () => {
     it('successful sign-ins do not use up the account budget', async () => {
       const account = await register();
       for (let i = 0; i < 7; i += 1) {
-        expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+        expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(
+          200,
+        );
       }
     });
 
@@ -212,7 +244,7 @@ describe('e-mail and password sign-in', () => {
       const limited = await post('/api/auth/login', {}, { ip, headers: { 'x-forwarded-for': '198.51.100.7' } });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+      expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown });
       // A different address is still served.
       expect((await post('/api/auth/login', {}, { ip: freshIp() })).statusCode).toBe(400);
     });
@@ -229,8 +261,16 @@ describe('e-mail and password sign-in', () => {
     it('answers known and unknown e-mails identically, mailing a PUBLIC_URL link only to the known one', async () => {
       const account = await register();
       const stranger = uniqueEmail('stranger');
-      const known = await post('/api/auth/forgot-password', { email: account.email }, { headers: { host: 'evil.example' } });
-      const unknown = await post('/api/auth/forgot-password', { email: stranger }, { headers: { host: 'evil.example' } });
+      const known = await post(
+        '/api/auth/forgot-password',
+        { email: account.email },
+        { headers: { host: 'evil.example' } },
+      );
+      const unknown = await post(
+        '/api/auth/forgot-password',
+        { email: stranger },
+        { headers: { host: 'evil.example' } },
+      );
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(known.statusCode);
       expect(unknown.json()).toEqual(known.json());
@@ -255,7 +295,9 @@ describe('e-mail and password sign-in', () => {
 
     it('resets the password once, ending every session of the user', async () => {
       const account = await register();
-      const otherDevice = sessionCookieOf(await post('/api/auth/login', { email: account.email, password: account.password }));
+      const otherDevice = sessionCookieOf(
+        await post('/api/auth/login', { email: account.email, password: account.password }),
+      );
       expect((await me(otherDevice)).statusCode).toBe(200);
 
       const before = smtp.messages.length;
@@ -264,13 +306,17 @@ describe('e-mail and password sign-in', () => {
 
       const res = await post('/api/auth/reset-password', { token, password: 'Brand-New-Pass-2' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: expect.stringContaining('password has been reset') });
+      expect(res.json()).toEqual({ message: expect.stringContaining('password has been reset') as unknown });
       expect((await me(account.cookie)).statusCode).toBe(401);
       expect((await me(otherDevice)).statusCode).toBe(401);
       expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, account.id))).toHaveLength(0);
 
-      expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(401);
-      expect((await post('/api/auth/login', { email: account.email, password: 'Brand-New-Pass-2' })).statusCode).toBe(200);
+      expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(
+        401,
+      );
+      expect((await post('/api/auth/login', { email: account.email, password: 'Brand-New-Pass-2' })).statusCode).toBe(
+        200,
+      );
 
       const again = await post('/api/auth/reset-password', { token, password: 'Another-Pass-3' });
       expect(again.statusCode).toBe(400);
@@ -288,7 +334,9 @@ describe('e-mail and password sign-in', () => {
       await post('/api/auth/forgot-password', { email: account.email });
       const second = (await resetLinkFor(account.email, before)).searchParams.get('token') ?? '';
 
-      expect((await post('/api/auth/reset-password', { token: first, password: 'Newer-Pass-44' })).statusCode).toBe(400);
+      expect((await post('/api/auth/reset-password', { token: first, password: 'Newer-Pass-44' })).statusCode).toBe(
+        400,
+      );
 
       await t.database.db
         .update(users)
@@ -296,7 +344,9 @@ describe('e-mail and password sign-in', () => {
         .where(eq(users.id, account.id));
       const expired = await post('/api/auth/reset-password', { token: second, password: 'Newer-Pass-44' });
       expect(expired.statusCode).toBe(400);
-      expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+      expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(
+        200,
+      );
     });
 
     it.each([
@@ -319,7 +369,8 @@ describe('e-mail and password sign-in', () => {
     it('sends at most 3 reset mails an hour to one address, answering unknown ones the same way', async () => {
       const account = await register();
       for (const email of [account.email, uniqueEmail('unknown-limit')]) {
-        for (let i = 0; i < 3; i += 1) expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+        for (let i = 0; i < 3; i += 1)
+          expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
         const limited = await post('/api/auth/forgot-password', { email });
         expect(limited.statusCode).toBe(429);
         expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

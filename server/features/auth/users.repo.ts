@@ -52,10 +52,7 @@ export async function updateUser(
 }
 
 export async function setPasswordResetToken(db: Executor, id: string, tokenHash: string, expires: Date) {
-  await db
-    .update(users)
-    .set({ passwordResetToken: tokenHash, passwordResetExpires: expires })
-    .where(eq(users.id, id));
+  await db.update(users).set({ passwordResetToken: tokenHash, passwordResetExpires: expires }).where(eq(users.id, id));
 }
 
 export async function findUserByLiveResetToken(db: Executor, tokenHash: string, now: Date) {
