@@ -1,3 +1,58 @@
 import type { FeatureRoutes } from '../../deps';
+import {
+  claimBodySchema,
+  claimParamsSchema,
+  claimReplySchema,
+  matchRequestsQuerySchema,
+  matchRequestsReplySchema,
+  reviewBodySchema,
+  reviewParamsSchema,
+  reviewReplySchema,
+} from '../../../common/schemas/claims';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { createClaim, getMatchRequests, reviewMatchRequest } from './claims.service';
 
-export const claimsRoutes: FeatureRoutes = async () => {};
+const refusals = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+};
+
+export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
+  const { db } = database;
+
+  app.post(
+    '/api/players/:playerId/match-request',
+    {
+      config: { access: 'user' },
+      schema: { params: claimParamsSchema, body: claimBodySchema, response: { 201: claimReplySchema, ...refusals } },
+    },
+    async (request, reply) => {
+      const actor = await app.authorize.requireActor(request);
+      return reply.status(201).send(await createClaim(db, actor, request.params.playerId, request.body));
+    },
+  );
+
+  app.get(
+    '/api/admin/match-requests',
+    {
+      config: { access: 'admin' },
+      schema: { querystring: matchRequestsQuerySchema, response: { 200: matchRequestsReplySchema, ...refusals } },
+    },
+    async (request) => getMatchRequests(db, request.query.status),
+  );
+
+  app.post(
+    '/api/admin/match-requests/:id/review',
+    {
+      config: { access: 'admin' },
+      schema: { params: reviewParamsSchema, body: reviewBodySchema, response: { 200: reviewReplySchema, ...refusals } },
+    },
+    async (request) => {
+      const admin = await app.authorize.requireAdmin(request);
+      return reviewMatchRequest(db, admin, request.params.id, request.body);
+    },
+  );
+};

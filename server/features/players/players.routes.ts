@@ -1,3 +1,55 @@
 import type { FeatureRoutes } from '../../deps';
+import {
+  playerDetailSchema,
+  playerIdParamSchema,
+  playerSearchQuerySchema,
+  playerSearchReplySchema,
+  registerPlayerBodySchema,
+  registerPlayerReplySchema,
+} from '../../../common/schemas/players';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { getPlayerDetail, registerPlayer, searchPlayersFor } from './players.service';
 
-export const playersRoutes: FeatureRoutes = async () => {};
+export const playersRoutes: FeatureRoutes = async (app, { database }) => {
+  const { db } = database;
+
+  // Public (§6: anonymous visitors search players); a signed-in caller also learns what they rated.
+  app.get(
+    '/api/players/search',
+    { schema: { querystring: playerSearchQuerySchema, response: { 200: playerSearchReplySchema, 400: errorReplySchema } } },
+    async (request) => searchPlayersFor(db, request.query.q, await app.authorize.optionalActor(request)),
+  );
+
+  app.get(
+    '/api/players/:id',
+    {
+      schema: {
+        params: playerIdParamSchema,
+        response: { 200: playerDetailSchema, 400: errorReplySchema, 404: errorReplySchema },
+      },
+    },
+    async (request) => getPlayerDetail(db, request.params.id),
+  );
+
+  app.post(
+    '/api/players',
+    {
+      config: { access: 'user' },
+      schema: {
+        body: registerPlayerBodySchema,
+        response: {
+          201: registerPlayerReplySchema,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = await app.authorize.requireActor(request);
+      return reply.status(201).send(await registerPlayer(db, actor, request.body));
+    },
+  );
+};

@@ -1,3 +1,46 @@
 import type { FeatureRoutes } from '../../deps';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import {
+  verifyConfirmBodySchema,
+  verifyConfirmReplySchema,
+  verifyRequestBodySchema,
+  verifyRequestReplySchema,
+} from '../../../common/schemas/verification';
+import { confirmVerification, requestVerification } from './verification.service';
 
-export const verificationRoutes: FeatureRoutes = async () => {};
+/**
+ * Per client IP. Each request may send an e-mail; confirm attempts are also capped per code
+ * (5 wrong tries), this bounds guessing across many codes from one address.
+ */
+export const VERIFY_RATE_LIMITS = {
+  request: { max: 10, timeWindow: '1 minute' },
+  confirm: { max: 30, timeWindow: '1 minute' },
+};
+
+const refusals = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
+
+export const verificationRoutes: FeatureRoutes = async (app, { database, env, mailer }) => {
+  const { db } = database;
+
+  app.post(
+    '/api/verify/request',
+    {
+      config: { rateLimit: VERIFY_RATE_LIMITS.request },
+      schema: {
+        body: verifyRequestBodySchema,
+        response: { 200: verifyRequestReplySchema, ...refusals, 503: errorReplySchema },
+      },
+    },
+    async (request) =>
+      requestVerification(db, { mailer, demoMode: env.DEMO_MODE, log: request.log }, request.body.email),
+  );
+
+  app.post(
+    '/api/verify/confirm',
+    {
+      config: { rateLimit: VERIFY_RATE_LIMITS.confirm },
+      schema: { body: verifyConfirmBodySchema, response: { 200: verifyConfirmReplySchema, ...refusals } },
+    },
+    async (request) => confirmVerification(db, request.body, await app.authorize.optionalActor(request)),
+  );
+};

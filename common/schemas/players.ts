@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { SEARCH_MIN_LENGTH, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
+import { linkedPlayerReplySchema } from './auth';
+import { emailSchema, idSchema, optionalText } from './shared';
+
+export const SEARCH_MAX_LENGTH = 100;
+/** Issue 3: a search answers at most this many players. */
+export const SEARCH_RESULT_LIMIT = 50;
+/** GET /api/players/:id shows this many of the latest comments. */
+export const RECENT_COMMENTS_LIMIT = 5;
+export const PLAYER_NAME_MAX = 100;
+export const PLAYER_LOCATION_MAX = 200;
+export const PLAYER_BIO_MAX = 2_000;
+
+export const SEARCH_TOO_SHORT_MESSAGE = `Search needs at least ${SEARCH_MIN_LENGTH} characters`;
+
+/** GET /api/players/search?q= (§5, §9: at least 2 characters). */
+export const playerSearchQuerySchema = z.strictObject({
+  q: z
+    .string({ error: SEARCH_TOO_SHORT_MESSAGE })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT_MESSAGE)
+    .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
+});
+
+/**
+ * One search result (§7). userId marks the player as Linked (§2); alreadyRated and existingRatingId
+ * are for a signed-in caller only. Never the player's e-mail: the answer is public.
+ */
+export const playerSearchResultSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  location: z.string(),
+  skillLevel: z.string(),
+  isVerified: z.boolean(),
+  userId: z.string().nullable(),
+  ratingCount: z.number().int(),
+  alreadyRated: z.boolean(),
+  existingRatingId: z.number().int().nullable(),
+});
+
+export const playerSearchReplySchema = z.array(playerSearchResultSchema);
+
+/** One decimal, or null when the player has no ratings. */
+const average = z.number().nullable();
+
+export const averageRatingsSchema = z.object({
+  overall: average,
+  serveReturn: average,
+  groundstrokesThirdShot: average,
+  netPlayVolleysDinks: average,
+  movementCourtAwareness: average,
+  mentalPhysicalGame: average,
+  count: z.number().int(),
+});
+
+/** Count of ratings per overall star (§3 ratingBreakdown). */
+export const ratingBreakdownSchema = z.object({
+  1: z.number().int(),
+  2: z.number().int(),
+  3: z.number().int(),
+  4: z.number().int(),
+  5: z.number().int(),
+});
+
+/** A comment as the public sees it: never who wrote it, never text held by moderation (issue 3). */
+export const recentCommentSchema = z.object({
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** GET /api/players/:id (§3 "as seen by the client"). Public: no e-mail, no verification fields. */
+export const playerDetailSchema = z.object({
+  id: z.number().int(),
+  userId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  skillLevel: z.string(),
+  yearsPlaying: z.string().nullable(),
+  location: z.string(),
+  bio: z.string().nullable(),
+  isVerified: z.boolean(),
+  createdAt: z.iso.datetime(),
+  ratingCount: z.number().int(),
+  averageRatings: averageRatingsSchema,
+  ratingBreakdown: ratingBreakdownSchema,
+  recentComments: z.array(recentCommentSchema),
+});
+
+export const playerIdParamSchema = z.strictObject({ id: idSchema });
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * POST /api/players: the §5 registration form. With linkedPlayerId the caller completes an existing
+ * unlinked player instead of creating a duplicate (issue 3).
+ */
+export const registerPlayerBodySchema = z.strictObject({
+  firstName: requiredText('First name', PLAYER_NAME_MAX),
+  lastName: requiredText('Last name', PLAYER_NAME_MAX),
+  email: emailSchema,
+  skillLevel: z.enum(SKILL_LEVELS, { error: `Skill level must be one of ${SKILL_LEVELS.join(', ')}` }),
+  yearsPlaying: z
+    .enum(YEARS_PLAYING, { error: `Years playing must be one of ${YEARS_PLAYING.join(', ')}` })
+    .nullish()
+    .transform((value) => value ?? null),
+  location: requiredText('Location', PLAYER_LOCATION_MAX),
+  bio: optionalText(PLAYER_BIO_MAX),
+  linkedPlayerId: idSchema.nullish(),
+});
+
+/** The caller's own player, as registered: the linked-player shape of GET /api/auth/user/player (§3). */
+export const registerPlayerReplySchema = linkedPlayerReplySchema;
+
+export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
+export type PlayerSearchResult = z.infer<typeof playerSearchResultSchema>;
+export type AverageRatings = z.infer<typeof averageRatingsSchema>;
+export type RatingBreakdown = z.infer<typeof ratingBreakdownSchema>;
+export type RecentComment = z.infer<typeof recentCommentSchema>;
+export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+export type RegisterPlayerInput = z.input<typeof registerPlayerBodySchema>;
+export type RegisterPlayerBody = z.infer<typeof registerPlayerBodySchema>;
+export type RegisterPlayerReply = z.infer<typeof registerPlayerReplySchema>;

@@ -1,0 +1,161 @@
+import type { Db } from '../../db/client';
+import type { PlayerRow } from '../../db/schema/index';
+import type { LinkedPlayer } from '../../../common/schemas/auth';
+import {
+  RECENT_COMMENTS_LIMIT,
+  SEARCH_RESULT_LIMIT,
+  type AverageRatings,
+  type PlayerDetail,
+  type PlayerSearchResult,
+  type RegisterPlayerBody,
+  type RegisterPlayerReply,
+} from '../../../common/schemas/players';
+import { normalizeForSearch } from '../../../common/text';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { Actor } from '../../plugins/authorize';
+import {
+  completeUnlinkedPlayer,
+  findPlayerByEmail,
+  findPlayerByIdForUpdate,
+  findPlayerDetail,
+  findPlayerIdOfUser,
+  insertPlayer,
+  searchPlayers,
+  type PlayerDetailRow,
+} from './players.repo';
+
+export const PLAYER_NOT_FOUND = 'Player not found';
+export const ALREADY_HAS_PLAYER = 'You already have a player profile';
+/** §8: the client shows 'Account Already Exists' for this text. */
+export const EMAIL_TAKEN = 'Email already registered';
+export const CLAIM_INSTEAD = 'Claim this profile instead';
+export const PROFILE_UNAVAILABLE = 'Profile unavailable';
+
+/** At most this many words of a query are matched (each adds a condition). */
+const MAX_QUERY_WORDS = 5;
+
+/**
+ * §2, §5, issue 3: name or location, case- and accent-insensitive, best matches first. Words shorter
+ * than 2 characters only narrow a query that has a longer word.
+ */
+export async function searchPlayersFor(db: Db, q: string, actor: Actor | null): Promise<PlayerSearchResult[]> {
+  const query = normalizeForSearch(q).split(' ').slice(0, MAX_QUERY_WORDS).join(' ');
+  if (!query.split(' ').some((word) => word.length >= 2)) return [];
+  const rows = await searchPlayers(db, {
+    query,
+    raterEmail: actor?.user.email ?? null,
+    limit: SEARCH_RESULT_LIMIT,
+  });
+  return rows.map((row) => ({
+    ...row,
+    alreadyRated: row.existingRatingId !== null,
+  }));
+}
+
+const oneDecimal = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);
+
+function averagesOf(row: PlayerDetailRow): AverageRatings {
+  const count = row.ratingCount;
+  return {
+    overall: oneDecimal(row.overallSum, count),
+    serveReturn: oneDecimal(row.serveReturnSum, count),
+    groundstrokesThirdShot: oneDecimal(row.groundstrokesThirdShotSum, count),
+    netPlayVolleysDinks: oneDecimal(row.netPlayVolleysDinksSum, count),
+    movementCourtAwareness: oneDecimal(row.movementCourtAwarenessSum, count),
+    mentalPhysicalGame: oneDecimal(row.mentalPhysicalGameSum, count),
+    count,
+  };
+}
+
+/** §3 "as seen by the client": public, so no e-mail and no rater identity. */
+export async function getPlayerDetail(db: Db, id: number): Promise<PlayerDetail> {
+  const row = await findPlayerDetail(db, id, RECENT_COMMENTS_LIMIT);
+  if (!row) throw notFound(PLAYER_NOT_FOUND);
+  return {
+    id: row.id,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    skillLevel: row.skillLevel,
+    yearsPlaying: row.yearsPlaying,
+    location: row.location,
+    bio: row.bio,
+    isVerified: row.isVerified,
+    createdAt: row.createdAt.toISOString(),
+    ratingCount: row.ratingCount,
+    averageRatings: averagesOf(row),
+    ratingBreakdown: { 1: row.stars1, 2: row.stars2, 3: row.stars3, 4: row.stars4, 5: row.stars5 },
+    recentComments: row.recentComments.map((comment) => ({
+      rating: comment.rating,
+      comment: comment.comment,
+      createdAt: new Date(comment.createdAtMs).toISOString(),
+    })),
+  };
+}
+
+export function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
+  return {
+    id: player.id,
+    userId: player.userId,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    email: player.email,
+    skillLevel: player.skillLevel,
+    yearsPlaying: player.yearsPlaying,
+    location: player.location,
+    bio: player.bio,
+    isVerified: player.isVerified,
+    createdAt: player.createdAt.toISOString(),
+  };
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Completing an existing player is only for its owner, proven by the verified account e-mail equal to
+ * the player's; anyone else claims it and an admin decides (§2 Player Registration, issue 3).
+ */
+async function completeExistingPlayer(db: Db, actor: Actor, playerId: number, body: RegisterPlayerBody) {
+  return db.transaction(async (tx) => {
+    const target = await findPlayerByIdForUpdate(tx, playerId);
+    if (!target) throw notFound(PLAYER_NOT_FOUND);
+    if (target.userId) throw conflict(PROFILE_UNAVAILABLE);
+    if (!actor.user.emailVerified || !sameEmail(target.email, actor.user.email)) {
+      throw new AppError(403, CLAIM_INSTEAD);
+    }
+    const { firstName, lastName, skillLevel, yearsPlaying, location, bio } = body;
+    const completed = await completeUnlinkedPlayer(tx, target.id, actor.user.id, {
+      firstName,
+      lastName,
+      skillLevel,
+      yearsPlaying,
+      location,
+      bio,
+    });
+    if (!completed) throw conflict(PROFILE_UNAVAILABLE);
+    return completed;
+  });
+}
+
+async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
+  if (await findPlayerByEmail(db, body.email)) throw conflict(EMAIL_TAKEN);
+  const { firstName, lastName, email, skillLevel, yearsPlaying, location, bio } = body;
+  return insertPlayer(db, { firstName, lastName, email, skillLevel, yearsPlaying, location, bio, userId: actor.user.id });
+}
+
+/** POST /api/players: one linked player per user (§2, issue 3); races end in 409 by the unique indexes. */
+export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerBody): Promise<RegisterPlayerReply> {
+  if ((await findPlayerIdOfUser(db, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
+  try {
+    const player = body.linkedPlayerId
+      ? await completeExistingPlayer(db, actor, body.linkedPlayerId, body)
+      : await createOwnPlayer(db, actor, body);
+    return { player: toLinkedPlayer(player) };
+  } catch (error) {
+    const violation = uniqueViolation(error);
+    if (!violation) throw error;
+    if (violation.constraint === 'players_user_id_key') throw conflict(ALREADY_HAS_PLAYER);
+    throw conflict(EMAIL_TAKEN);
+  }
+}
