@@ -7,13 +7,14 @@ type ValidationIssue = { path: string; message: string };
 
 function validationIssues(error: FastifyError): ValidationIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  // fastify-type-provider-zod puts the zod issue code in `keyword`, its path in `instancePath`
+  // ("/players/0/email") and the rest of the issue (e.g. `keys`) in `params`.
   return error.validation.map((issue) => {
-    const params = issue.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
-    const zodPath = params.issue?.path ?? [];
-    let path = zodPath.map(String).join('.');
+    const params = issue.params as { keys?: string[] };
+    let path = issue.instancePath.split('/').filter(Boolean).join('.');
     let message = issue.message ?? 'Invalid value';
-    if (params.issue?.code === 'unrecognized_keys') {
-      const keys = params.issue.keys ?? [];
+    if (issue.keyword === 'unrecognized_keys') {
+      const keys = params.keys ?? [];
       path = [path, keys[0]].filter(Boolean).join('.');
       message = `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`;
     }

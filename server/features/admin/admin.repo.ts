@@ -12,10 +12,7 @@ function containsPattern(text: string): string {
 function userFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const pattern = containsPattern(q);
-  return or(
-    ilike(users.email, pattern),
-    ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern),
-  );
+  return or(ilike(users.email, pattern), ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern));
 }
 
 export async function listUsers(db: Executor, options: { q?: string; limit: number }) {

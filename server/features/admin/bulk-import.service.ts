@@ -6,15 +6,13 @@ import {
   type BulkImportReply,
   type BulkPlayerRow,
 } from '../../../common/schemas/admin';
-import { insertPlayersSkippingDuplicates, type NewPlayer } from '../players/players.repo';
+import { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-import.repo';
 
-/** Rows per INSERT: about 11 parameters a row stays far below PostgreSQL's 65,535. */
+/** Rows per INSERT, so no single statement (and its arrays) grows without bound. */
 const INSERT_CHUNK_SIZE = 1_000;
 
 type Outcome =
-  | { kind: 'error'; error: string }
-  | { kind: 'duplicate'; row: BulkPlayerRow }
-  | { kind: 'insert'; row: BulkPlayerRow };
+  { kind: 'error'; error: string } | { kind: 'duplicate'; row: BulkPlayerRow } | { kind: 'insert'; row: BulkPlayerRow };
 
 const nameOf = (row: BulkPlayerRow) => `${row.firstName} ${row.lastName}`;
 
@@ -43,15 +41,15 @@ export async function importPlayers(db: Db, rawRows: unknown[], importedBy: stri
     return { kind: 'insert', row: parsed.data };
   });
 
-  const toInsert: NewPlayer[] = outcomes.flatMap((outcome) =>
+  const toInsert: ImportedPlayer[] = outcomes.flatMap((outcome) =>
     outcome.kind === 'insert' ? [{ ...outcome.row, importedBy }] : [],
   );
   const createdEmails = new Set<string>();
   if (toInsert.length > 0) {
     await db.transaction(async (tx) => {
       for (let start = 0; start < toInsert.length; start += INSERT_CHUNK_SIZE) {
-        const inserted = await insertPlayersSkippingDuplicates(tx, toInsert.slice(start, start + INSERT_CHUNK_SIZE));
-        for (const player of inserted) createdEmails.add(player.email.toLowerCase());
+        const inserted = await insertPlayersUnlessEmailTaken(tx, toInsert.slice(start, start + INSERT_CHUNK_SIZE));
+        for (const email of inserted) createdEmails.add(email.toLowerCase());
       }
     });
   }

@@ -70,10 +70,7 @@ function placesMatching(index: ZipIndex, cityText: string, stateText: string | u
   // The exact city first, then bigger places (more ZIPs) first, then by name.
   return [...new Set(matches)].sort(
     (a, b) =>
-      exact(b) - exact(a) ||
-      b.zipCount - a.zipCount ||
-      a.key.localeCompare(b.key) ||
-      a.state.localeCompare(b.state),
+      exact(b) - exact(a) || b.zipCount - a.zipCount || a.key.localeCompare(b.key) || a.state.localeCompare(b.state),
   );
 }
 

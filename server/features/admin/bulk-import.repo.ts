@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { players } from '../../db/schema/index';
+import { searchColumns } from '../players/players.repo';
+
+export type ImportedPlayer = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  skillLevel: string;
+  yearsPlaying: string | null;
+  location: string;
+  bio: string | null;
+  importedBy: string;
+};
+
+type InsertedEmail = { email: string };
+
+/** The text columns a bulk row fills, in one order for the column list and the arrays. */
+const COLUMN_KEYS = [
+  'firstName',
+  'lastName',
+  'email',
+  'skillLevel',
+  'yearsPlaying',
+  'location',
+  'bio',
+  'importedBy',
+  'searchName',
+  'searchLocation',
+] as const;
+
+/**
+ * Inserts many players in one statement, skipping any whose e-mail already exists (any letter case,
+ * by the unique index). Returns the e-mails actually inserted.
+ *
+ * Each column travels as one array parameter, unnested by the database: a multi-row VALUES list has
+ * 10 parameters a row, and building and binding 50,000 of them took about 8 s for 5,000 rows on
+ * PGlite, against about 1 s this way.
+ */
+export async function insertPlayersUnlessEmailTaken(db: Executor, rows: ImportedPlayer[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const withSearch = rows.map((row) => ({ ...row, ...searchColumns(row) }));
+  const columnList = sql.join(
+    COLUMN_KEYS.map((key) => sql.identifier(players[key].name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    COLUMN_KEYS.map((key) => sql`${sql.param(withSearch.map((row) => row[key]))}::text[]`),
+    sql`, `,
+  );
+  const result = await db.execute<InsertedEmail>(sql`
+    insert into ${players} (${columnList})
+    select * from unnest(${arrays})
+    on conflict do nothing
+    returning ${sql.identifier(players.email.name)} as email
+  `);
+  // Both drivers (node-postgres, PGlite) answer { rows }; Drizzle types the generic executor's result as unknown.
+  return (result as { rows: InsertedEmail[] }).rows.map((row) => row.email);
+}
