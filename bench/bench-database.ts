@@ -152,14 +152,15 @@ export async function undoRatings(db: Executor, raterUserId: string, ratingId?: 
         and (${ratingId ?? null}::int is null or id = ${ratingId ?? null}::int)
       returning *
     ), totals as (
+      -- floor(x + 0.5) buckets stars as ratings.service starBucket (Math.round) does.
       select player_id, count(*)::int as c, sum(overall_rating) as o,
         sum(serve_return)::int as s1, sum(groundstrokes_third_shot)::int as s2, sum(net_play_volleys_dinks)::int as s3,
         sum(movement_court_awareness)::int as s4, sum(mental_physical_game)::int as s5,
-        (count(*) filter (where round(overall_rating) = 1))::int as t1,
-        (count(*) filter (where round(overall_rating) = 2))::int as t2,
-        (count(*) filter (where round(overall_rating) = 3))::int as t3,
-        (count(*) filter (where round(overall_rating) = 4))::int as t4,
-        (count(*) filter (where round(overall_rating) = 5))::int as t5
+        (count(*) filter (where floor(overall_rating + 0.5) = 1))::int as t1,
+        (count(*) filter (where floor(overall_rating + 0.5) = 2))::int as t2,
+        (count(*) filter (where floor(overall_rating + 0.5) = 3))::int as t3,
+        (count(*) filter (where floor(overall_rating + 0.5) = 4))::int as t4,
+        (count(*) filter (where floor(overall_rating + 0.5) = 5))::int as t5
       from gone group by player_id
     )
     update players p set

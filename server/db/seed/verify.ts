@@ -18,6 +18,8 @@ const textLength = [
   .map((column) => `coalesce(length(trim(${column})), 0)`)
   .join(' + ');
 
+// Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.service starBucket:
+// PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
 const CHECKS: Record<string, string> = {
   'players: rating count, sums and star counts': `
     select count(*)::int as n from players p
@@ -25,9 +27,9 @@ const CHECKS: Record<string, string> = {
       select player_id, count(*) as c, sum(overall_rating) as o,
         sum(serve_return) as s1, sum(groundstrokes_third_shot) as s2, sum(net_play_volleys_dinks) as s3,
         sum(movement_court_awareness) as s4, sum(mental_physical_game) as s5,
-        count(*) filter (where round(overall_rating) = 1) as t1, count(*) filter (where round(overall_rating) = 2) as t2,
-        count(*) filter (where round(overall_rating) = 3) as t3, count(*) filter (where round(overall_rating) = 4) as t4,
-        count(*) filter (where round(overall_rating) = 5) as t5
+        count(*) filter (where floor(overall_rating + 0.5) = 1) as t1, count(*) filter (where floor(overall_rating + 0.5) = 2) as t2,
+        count(*) filter (where floor(overall_rating + 0.5) = 3) as t3, count(*) filter (where floor(overall_rating + 0.5) = 4) as t4,
+        count(*) filter (where floor(overall_rating + 0.5) = 5) as t5
       from ratings group by player_id
     ) r on r.player_id = p.id
     where p.rating_count <> coalesce(r.c, 0) or abs(p.overall_sum - coalesce(r.o, 0)) > 1e-6
