@@ -1,7 +1,233 @@
+import { RatingScores } from '@client/components/rating-scores';
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { StarDisplay, StarRating } from '@client/components/ui/star-rating';
+import { useToast } from '@client/components/ui/use-toast';
+import { serverMessage } from '@client/lib/api-client';
+import { relativeTime } from '@client/lib/relative-time';
+import { useAuth } from '@client/lib/use-auth';
+import { useHomeTab } from '@client/lib/use-home-tab';
+import type { ReceivedRating } from '@common/schemas/ratings';
+import { useQuery } from '@tanstack/react-query';
+import { BarChart3, EyeOff, Inbox, ShieldAlert, UserRound, UserSearch } from 'lucide-react';
+import { useId } from 'react';
+import { receivedRatingsQuery } from '../api/get-received-ratings';
+import { useRateHelpfulness } from '../api/rate-helpfulness';
+import { summarizeReceived } from '../received-summary';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "Ratings About Me" screen (default export, no props). */
+/** §2 Ratings About Me: ratings received by the user's linked player, with helpfulness stars (1-5). */
 export default function RatingsAboutMeTab() {
-  return <EmptyState icon={Construction} title="Ratings About Me" description="This screen is on its way." />;
+  const auth = useAuth();
+  const { openTab } = useHomeTab();
+  const playerId = auth.linkedPlayer?.id ?? null;
+
+  if (auth.linkedPlayerLoading) return <LoadingBlock label="Loading your player profile..." />;
+  if (playerId === null) {
+    return (
+      <EmptyState
+        icon={UserSearch}
+        title="Player Profile Required"
+        description="Link a player profile to your account to see the ratings others have given you. Register a new profile or claim your existing one."
+        action={<Button onClick={() => openTab('register')}>Go to Player Registration</Button>}
+      />
+    );
+  }
+  return <ReceivedRatings playerId={playerId} />;
+}
+
+function ReceivedRatings({ playerId }: { playerId: number }) {
+  const auth = useAuth();
+  const ratings = useQuery(receivedRatingsQuery(playerId));
+
+  if (ratings.isPending) return <LoadingBlock label="Loading ratings about you..." />;
+  if (ratings.isError) {
+    return (
+      <Alert
+        tone="error"
+        title="Error loading ratings about you"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void ratings.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {serverMessage(ratings.error, 'Please try again.')}
+      </Alert>
+    );
+  }
+  if (ratings.data.length === 0) {
+    return (
+      <EmptyState
+        icon={Inbox}
+        title="No ratings yet"
+        description="When other players rate you, their scores and feedback appear here. Share your profile with the people you play with!"
+      />
+    );
+  }
+
+  const summary = summarizeReceived(ratings.data);
+  const ownEmail = auth.user?.email?.toLowerCase() ?? null;
+  return (
+    <div className="grid gap-5">
+      {summary && (
+        <Card className="overflow-hidden">
+          <div className="grid gap-5 p-5 sm:grid-cols-[auto_1fr] sm:items-center sm:p-6">
+            <div className="flex items-center gap-4 sm:flex-col sm:items-start sm:gap-1 sm:border-r sm:border-stone-100 sm:pr-8">
+              <p className="text-5xl font-black tracking-tight text-stone-900 tabular-nums">
+                {summary.overall.toFixed(1)}
+              </p>
+              <div>
+                <StarDisplay value={summary.overall} size="md" />
+                <p className="mt-1 text-sm text-stone-600">
+                  Overall from {summary.count} rating{summary.count === 1 ? '' : 's'}
+                </p>
+              </div>
+            </div>
+            <div>
+              <h2 className="mb-3 flex items-center gap-2 text-base font-bold text-stone-900">
+                <BarChart3 aria-hidden className="size-5 text-teal-700" />
+                How others rate your game
+              </h2>
+              <dl className="grid gap-2">
+                {summary.categories.map(({ key, label, average }) => (
+                  <div
+                    key={key}
+                    className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[12rem_1fr_auto]"
+                  >
+                    <dt className="truncate text-sm text-stone-700">{label}</dt>
+                    <dd className="order-last col-span-2 h-2 overflow-hidden rounded-full bg-stone-100 sm:order-none sm:col-span-1">
+                      <span
+                        className="block h-full rounded-full bg-gradient-to-r from-teal-600 to-teal-400"
+                        style={{ width: `${(average / 5) * 100}%` }}
+                      />
+                    </dd>
+                    <dd className="text-sm font-semibold text-stone-900 tabular-nums">{average.toFixed(1)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </div>
+        </Card>
+      )}
+      <ul className="grid gap-4">
+        {ratings.data.map((rating) => (
+          <li key={rating.id}>
+            <ReceivedRatingCard
+              rating={rating}
+              playerId={playerId}
+              // §2: helpfulness cannot be rated on a rating whose rater is the user themself.
+              isOwn={rating.isOwnRating || (ownEmail !== null && rating.raterEmail?.toLowerCase() === ownEmail)}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRating; playerId: number; isOwn: boolean }) {
+  const rater = rating.isAnonymous || !rating.raterName ? 'Anonymous' : rating.raterName;
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start gap-3 px-5 pt-5 sm:px-6">
+        <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-full bg-stone-100 text-stone-500">
+          {rater === 'Anonymous' ? <EyeOff className="size-5" /> : <UserRound className="size-5" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-bold text-stone-900">{rater}</h3>
+          <p className="text-xs text-stone-500">
+            <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
+              {relativeTime(rating.createdAt)}
+            </time>
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs font-medium text-stone-500">Overall</p>
+          <StarDisplay value={rating.overallRating} showValue />
+        </div>
+      </div>
+      <div className="grid gap-3 px-5 py-4 sm:px-6">
+        {rating.hasHeldText && (
+          <Badge tone="warning" className="w-fit">
+            <ShieldAlert aria-hidden className="size-3.5" />
+            Some feedback is under review
+          </Badge>
+        )}
+        <RatingScores
+          rating={rating}
+          comments={{
+            serveReturn: rating.serveReturnComments,
+            groundstrokesThirdShot: rating.groundstrokesThirdShotComments,
+            netPlayVolleysDinks: rating.netPlayVolleysDinksComments,
+            movementCourtAwareness: rating.movementCourtAwarenessComments,
+            mentalPhysicalGame: rating.mentalPhysicalGameComments,
+          }}
+        />
+        {rating.strengthsImprovements && (
+          <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed text-stone-700">
+            {rating.strengthsImprovements}
+          </blockquote>
+        )}
+      </div>
+      <HelpfulnessFooter rating={rating} playerId={playerId} isOwn={isOwn} />
+    </Card>
+  );
+}
+
+function HelpfulnessFooter({ rating, playerId, isOwn }: { rating: ReceivedRating; playerId: number; isOwn: boolean }) {
+  const { toast } = useToast();
+  const labelId = useId();
+  const rate = useRateHelpfulness(playerId);
+  const average =
+    rating.helpfulnessAvg !== null && rating.helpfulnessCount > 0 ? (
+      <span className="flex items-center gap-1.5 text-sm text-stone-600">
+        Helpfulness <StarDisplay value={rating.helpfulnessAvg} showValue />
+        <span className="text-stone-500">
+          ({rating.helpfulnessCount} review{rating.helpfulnessCount === 1 ? '' : 's'})
+        </span>
+      </span>
+    ) : null;
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-stone-100 bg-stone-50/60 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      {isOwn ? (
+        <p className="text-sm text-stone-600">This is your own rating, so you cannot rate its helpfulness.</p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span id={labelId} className="text-sm font-semibold text-stone-800">
+            {rating.userHelpfulnessScore ? 'Your helpfulness rating' : 'Was this helpful?'}
+          </span>
+          <StarRating
+            labelledBy={labelId}
+            value={rating.userHelpfulnessScore ?? 0}
+            disabled={rate.isPending}
+            onChange={(helpfulnessScore) =>
+              rate.mutate(
+                { ratingId: rating.id, helpfulnessScore },
+                {
+                  onSuccess: () =>
+                    toast({
+                      title: 'Thanks for your feedback',
+                      description: 'Your helpfulness rating was recorded.',
+                      variant: 'success',
+                    }),
+                  onError: () =>
+                    toast({
+                      title: 'Error',
+                      description: 'Failed to record helpfulness rating. Please try again.',
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+          />
+        </div>
+      )}
+      {average}
+    </div>
+  );
 }
