@@ -33,6 +33,13 @@ describe('admin lists', () => {
   });
   afterAll(() => t.close());
 
+  async function developerCookie(userId: string, password: string): Promise<string> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/dev-login', payload: { userId, password } });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies[0];
+    return `${cookie.name}=${cookie.value}`;
+  }
+
   const get = (url: string, headers: Record<string, string> = { cookie: adminCookie }) =>
     t.app.inject({ method: 'GET', url, headers });
 
@@ -52,6 +59,11 @@ describe('admin lists', () => {
     it.each(LIST_PATHS)('%s answers 401 to a wrong admin token', async (path) => {
       const res = await get(path, { ...tokenHeaders, 'x-admin-token': 'not-the-token' });
       expect(res.statusCode).toBe(401);
+    });
+
+    it.each(LIST_PATHS)('%s answers an admin developer but not a regular developer (§6)', async (path) => {
+      expect((await get(path, { cookie: await developerCookie('devadmin', 'devpass456') })).statusCode).toBe(200);
+      expect((await get(path, { cookie: await developerCookie('devuser', 'devpass123') })).statusCode).toBe(403);
     });
 
     it.each(LIST_PATHS)('%s answers an admin user and an admin token', async (path) => {
