@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { players, ratings, users } from '../../db/schema/index';
+import { insertPlayer, type NewPlayer } from './players.repo';
+
+/*
+ * Test data for the players, claims and verification tests: rows written directly, so each test
+ * controls exactly what the API under test reads.
+ */
+
+export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
+
+/** A letter string no other test uses, so searches for it see only this test's players. */
+export const uniqueWord = () =>
+  `zq${[...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+
+export async function addPlayer(db: Db, player: Partial<NewPlayer> = {}) {
+  return insertPlayer(db, {
+    firstName: 'Pat',
+    lastName: 'Player',
+    email: uniqueEmail('player'),
+    skillLevel: '3.5',
+    location: 'Austin, TX 78701',
+    ...player,
+  });
+}
+
+export async function userIdOf(db: Db, email: string): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+export async function playerRow(db: Db, id: number) {
+  const [row] = await db.select().from(players).where(eq(players.id, id));
+  return row;
+}
+
+type Scores = {
+  serveReturn: number;
+  groundstrokesThirdShot: number;
+  netPlayVolleysDinks: number;
+  movementCourtAwareness: number;
+  mentalPhysicalGame: number;
+  overallRating: number;
+};
+
+/**
+ * A rating row plus the player's running aggregates, as the ratings feature keeps them in its
+ * transaction (the player detail reads only the aggregates).
+ */
+export async function addRating(
+  db: Db,
+  rating: Partial<Scores> & {
+    playerId: number;
+    raterEmail?: string;
+    strengthsImprovements?: string | null;
+    isHeld?: boolean;
+    isAnonymous?: boolean;
+    createdAt?: Date;
+  },
+) {
+  const scores: Scores = {
+    serveReturn: rating.serveReturn ?? 4,
+    groundstrokesThirdShot: rating.groundstrokesThirdShot ?? 4,
+    netPlayVolleysDinks: rating.netPlayVolleysDinks ?? 4,
+    movementCourtAwareness: rating.movementCourtAwareness ?? 4,
+    mentalPhysicalGame: rating.mentalPhysicalGame ?? 4,
+    overallRating: rating.overallRating ?? 4,
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ratings)
+      .values({
+        playerId: rating.playerId,
+        raterEmail: rating.raterEmail ?? uniqueEmail('rater'),
+        isAnonymous: rating.isAnonymous ?? false,
+        strengthsImprovements: rating.strengthsImprovements ?? null,
+        isHeld: rating.isHeld ?? false,
+        createdAt: rating.createdAt ?? new Date(),
+        ...scores,
+      })
+      .returning();
+    const star = `stars${Math.round(scores.overallRating)}` as 'stars1';
+    await tx
+      .update(players)
+      .set({
+        ratingCount: sql`${players.ratingCount} + 1`,
+        overallSum: sql`${players.overallSum} + ${scores.overallRating}`,
+        serveReturnSum: sql`${players.serveReturnSum} + ${scores.serveReturn}`,
+        groundstrokesThirdShotSum: sql`${players.groundstrokesThirdShotSum} + ${scores.groundstrokesThirdShot}`,
+        netPlayVolleysDinksSum: sql`${players.netPlayVolleysDinksSum} + ${scores.netPlayVolleysDinks}`,
+        movementCourtAwarenessSum: sql`${players.movementCourtAwarenessSum} + ${scores.movementCourtAwareness}`,
+        mentalPhysicalGameSum: sql`${players.mentalPhysicalGameSum} + ${scores.mentalPhysicalGame}`,
+        [star]: sql`${players[star]} + 1`,
+      })
+      .where(eq(players.id, rating.playerId));
+    return row;
+  });
+}
+
+/** Every key of a JSON value, at any depth: privacy checks assert 'email' is not among them. */
+export function keysDeep(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysDeep);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...keysDeep(inner)]);
+  }
+  return [];
+}

@@ -1,0 +1,448 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { PlayerDetail, PlayerSearchResult, RegisterPlayerReply } from '../../../common/schemas/players';
+import { insertPlayersSkippingDuplicates } from './players.repo';
+import { addPlayer, addRating, keysDeep, playerRow, uniqueEmail, uniqueWord, userIdOf } from './players-fixtures';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const search = (q: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/players/search?q=${encodeURIComponent(q)}`,
+    headers: cookie ? { cookie } : {},
+  });
+
+const found = async (q: string, cookie?: string) => {
+  const res = await search(q, cookie);
+  expect(res.statusCode).toBe(200);
+  return res.json<PlayerSearchResult[]>();
+};
+
+const detail = (id: number | string) => t.app.inject({ method: 'GET', url: `/api/players/${id}` });
+
+const register = (payload: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/players', payload, headers: cookie ? { cookie } : {} });
+
+const registration = (overrides: object = {}) => ({
+  firstName: 'Rita',
+  lastName: 'Register',
+  email: uniqueEmail('rita'),
+  skillLevel: '3.5',
+  yearsPlaying: '3-5',
+  location: 'Portland, OR 97204',
+  bio: 'Dinks all day',
+  ...overrides,
+});
+
+describe('GET /api/players/search', () => {
+  it('needs at least 2 characters after trimming (400)', async () => {
+    for (const q of ['', 'a', '  b  ']) {
+      const res = await search(q);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe('Search needs at least 2 characters');
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/api/players/search' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe('Search needs at least 2 characters');
+  });
+
+  it('refuses an over-long query and unknown parameters', async () => {
+    expect((await search('x'.repeat(101))).statusCode).toBe(400);
+    const extra = await t.app.inject({ method: 'GET', url: '/api/players/search?q=abc&limit=1000' });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('answers an empty list when the query has no letters or digits to match', async () => {
+    expect(await found('!!!')).toEqual([]);
+  });
+
+  it('finds a player by first name, last name, full name and location, in any letter case', async () => {
+    const last = uniqueWord();
+    const town = uniqueWord();
+    const player = await addPlayer(t.database.db, { firstName: 'Quincy', lastName: last, location: `${town}, TX` });
+    for (const q of ['Quincy', last, `quincy ${last}`, `QUINCY ${last.toUpperCase()}`, town, `${last} ${town}`]) {
+      const ids = (await found(q)).map((result) => result.id);
+      expect(ids, q).toContain(player.id);
+    }
+    expect((await found(`${last} nomatchword`)).map((result) => result.id)).not.toContain(player.id);
+  });
+
+  it('is accent-insensitive both ways ("jose" finds José, "José" finds Jose)', async () => {
+    const last = uniqueWord();
+    const accented = await addPlayer(t.database.db, { firstName: 'José', lastName: `Núñez${last}` });
+    const plain = await addPlayer(t.database.db, { firstName: 'Jose', lastName: `Nunez${last}` });
+    for (const q of [`jose nunez${last}`, `JOSÉ NÚÑEZ${last}`, `nunez${last}`]) {
+      const ids = (await found(q)).map((result) => result.id);
+      expect(ids, q).toEqual(expect.arrayContaining([accented.id, plain.id]));
+    }
+    const [first] = (await found(`josé nuñez${last}`)).filter((result) => result.id === accented.id);
+    expect(first).toMatchObject({ firstName: 'José', lastName: `Núñez${last}` });
+  });
+
+  it('matches 2-character queries at word starts only', async () => {
+    const word = uniqueWord();
+    const byStart = await addPlayer(t.database.db, { firstName: 'Xy', lastName: word });
+    const inside = await addPlayer(t.database.db, { firstName: 'Axyl', lastName: word });
+    const ids = (await found(`xy ${word}`)).map((result) => result.id);
+    expect(ids).toContain(byStart.id);
+    expect(ids).not.toContain(inside.id);
+  });
+
+  it('puts the best matches first: name start, last-name start, inside the name, location', async () => {
+    const w = uniqueWord();
+    const db = t.database.db;
+    const insideLocation = await addPlayer(db, { firstName: 'Eve', lastName: 'Last', location: `Port X${w}, ME` });
+    const locationStart = await addPlayer(db, { firstName: 'Dan', lastName: 'Fourth', location: `${w} City, TX` });
+    const insideName = await addPlayer(db, { firstName: 'Carl', lastName: `Mc${w}` });
+    const lastNameStart = await addPlayer(db, { firstName: 'Ann', lastName: w });
+    const firstNameStart = await addPlayer(db, { firstName: w, lastName: 'Brown' });
+    const ids = (await found(w)).map((result) => result.id);
+    expect(ids).toEqual([firstNameStart.id, lastNameStart.id, insideName.id, locationStart.id, insideLocation.id]);
+  });
+
+  it('ranks the exact full name first, then names that start with the query', async () => {
+    const w = uniqueWord();
+    const db = t.database.db;
+    const longer = await addPlayer(db, { firstName: w, lastName: 'Leeds' });
+    const exact = await addPlayer(db, { firstName: w, lastName: 'Lee' });
+    const other = await addPlayer(db, { firstName: 'Lee', lastName: w });
+    const ids = (await found(`${w} lee`)).map((result) => result.id);
+    expect(ids.slice(0, 2)).toEqual([exact.id, longer.id]);
+    expect(ids).toContain(other.id);
+  });
+
+  it('answers at most 50 players, best first, also when the name starts fill the page', async () => {
+    const w = uniqueWord();
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      firstName: `${w}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+      lastName: 'Bulk',
+      email: uniqueEmail('bulk'),
+      skillLevel: '3.0',
+      location: 'Reno, NV',
+    }));
+    await insertPlayersSkippingDuplicates(t.database.db, rows);
+    const lastNameMatch = await addPlayer(t.database.db, { firstName: 'Aaron', lastName: w });
+    const results = await found(w);
+    expect(results).toHaveLength(50);
+    expect(results.map((result) => result.id)).not.toContain(lastNameMatch.id);
+    const names = results.map((result) => result.firstName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(names[0]).toBe(`${w}aa`);
+  });
+
+  it('shows each result without any e-mail, with its linked state and rating count', async () => {
+    const w = uniqueWord();
+    const email = uniqueEmail('linked');
+    await signInAs(t, { email });
+    const userId = await userIdOf(t.database.db, email);
+    const linked = await addPlayer(t.database.db, { firstName: 'Lin', lastName: w, userId, email });
+    const free = await addPlayer(t.database.db, { firstName: 'Fre', lastName: w, isVerified: true });
+    await addRating(t.database.db, { playerId: free.id });
+    await addRating(t.database.db, { playerId: free.id });
+    const res = await search(w);
+    expect(keysDeep(res.json())).not.toContain('email');
+    expect(res.body).not.toContain(email);
+    expect(res.body).not.toContain(free.email);
+    const results = res.json<PlayerSearchResult[]>();
+    expect(results.find((result) => result.id === linked.id)).toEqual({
+      id: linked.id,
+      firstName: 'Lin',
+      lastName: w,
+      location: 'Austin, TX 78701',
+      skillLevel: '3.5',
+      isVerified: false,
+      userId,
+      ratingCount: 0,
+      alreadyRated: false,
+      existingRatingId: null,
+    });
+    expect(results.find((result) => result.id === free.id)).toMatchObject({
+      userId: null,
+      isVerified: true,
+      ratingCount: 2,
+    });
+  });
+
+  it('tells a signed-in rater which players they already rated (e-mail in any letter case)', async () => {
+    const w = uniqueWord();
+    const email = uniqueEmail('rater');
+    const cookie = await signInAs(t, { email });
+    const rated = await addPlayer(t.database.db, { firstName: 'Rated', lastName: w });
+    const unrated = await addPlayer(t.database.db, { firstName: 'Unrated', lastName: w });
+    const rating = await addRating(t.database.db, { playerId: rated.id, raterEmail: email.toUpperCase() });
+    await addRating(t.database.db, { playerId: unrated.id });
+
+    const mine = await found(w, cookie);
+    expect(mine.find((result) => result.id === rated.id)).toMatchObject({
+      alreadyRated: true,
+      existingRatingId: rating.id,
+    });
+    expect(mine.find((result) => result.id === unrated.id)).toMatchObject({
+      alreadyRated: false,
+      existingRatingId: null,
+    });
+
+    const signedOut = await found(w);
+    expect(signedOut.every((result) => !result.alreadyRated && result.existingRatingId === null)).toBe(true);
+    const other = await found(w, await signInAs(t, { email: uniqueEmail('other') }));
+    expect(other.every((result) => !result.alreadyRated)).toBe(true);
+  });
+});
+
+describe('GET /api/players/:id', () => {
+  it('answers 404 for an unknown player and 400 for an id that is not one', async () => {
+    const missing = await detail(2_000_000_000);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Player not found' });
+    for (const id of ['abc', '0', '-1', '99999999999']) expect((await detail(id)).statusCode, id).toBe(400);
+  });
+
+  it('shows a player without ratings with empty averages, breakdown and comments, and no e-mail', async () => {
+    const player = await addPlayer(t.database.db, { firstName: 'Nora', lastName: 'Nobody', bio: 'New here' });
+    const res = await detail(player.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<PlayerDetail>()).toEqual({
+      id: player.id,
+      userId: null,
+      firstName: 'Nora',
+      lastName: 'Nobody',
+      skillLevel: '3.5',
+      yearsPlaying: null,
+      location: 'Austin, TX 78701',
+      bio: 'New here',
+      isVerified: false,
+      createdAt: player.createdAt.toISOString(),
+      ratingCount: 0,
+      averageRatings: {
+        overall: null,
+        serveReturn: null,
+        groundstrokesThirdShot: null,
+        netPlayVolleysDinks: null,
+        movementCourtAwareness: null,
+        mentalPhysicalGame: null,
+        count: 0,
+      },
+      ratingBreakdown: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      recentComments: [],
+    });
+    expect(keysDeep(res.json())).not.toContain('email');
+  });
+
+  it('averages each category to one decimal and counts ratings per overall star', async () => {
+    const db = t.database.db;
+    const player = await addPlayer(db);
+    await addRating(db, { playerId: player.id, overallRating: 5, serveReturn: 5, mentalPhysicalGame: 1 });
+    await addRating(db, { playerId: player.id, overallRating: 4, serveReturn: 4, mentalPhysicalGame: 2 });
+    await addRating(db, { playerId: player.id, overallRating: 4, serveReturn: 4, mentalPhysicalGame: 2 });
+    const body = (await detail(player.id)).json<PlayerDetail>();
+    expect(body.ratingCount).toBe(3);
+    expect(body.averageRatings).toEqual({
+      overall: 4.3,
+      serveReturn: 4.3,
+      groundstrokesThirdShot: 4,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 1.7,
+      count: 3,
+    });
+    expect(body.ratingBreakdown).toEqual({ 1: 0, 2: 0, 3: 0, 4: 2, 5: 1 });
+  });
+
+  it('lists the latest 5 comments, newest first, never held text, empty text or who wrote them', async () => {
+    const db = t.database.db;
+    const player = await addPlayer(db);
+    const raterEmail = uniqueEmail('commenter');
+    const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 12, minutes));
+    for (let i = 1; i <= 6; i++) {
+      await addRating(db, {
+        playerId: player.id,
+        strengthsImprovements: `Comment ${i}`,
+        overallRating: (i % 5) + 1,
+        createdAt: at(i),
+        raterEmail: i === 6 ? raterEmail : undefined,
+      });
+    }
+    await addRating(db, { playerId: player.id, strengthsImprovements: 'Held text', isHeld: true, createdAt: at(7) });
+    await addRating(db, { playerId: player.id, strengthsImprovements: '   ', createdAt: at(8) });
+    await addRating(db, { playerId: player.id, strengthsImprovements: null, createdAt: at(9) });
+
+    const res = await detail(player.id);
+    const body = res.json<PlayerDetail>();
+    expect(body.recentComments).toEqual([
+      { rating: 2, comment: 'Comment 6', createdAt: at(6).toISOString() },
+      { rating: 1, comment: 'Comment 5', createdAt: at(5).toISOString() },
+      { rating: 5, comment: 'Comment 4', createdAt: at(4).toISOString() },
+      { rating: 4, comment: 'Comment 3', createdAt: at(3).toISOString() },
+      { rating: 3, comment: 'Comment 2', createdAt: at(2).toISOString() },
+    ]);
+    expect(body.averageRatings.count).toBe(9);
+    expect(res.body).not.toContain('Held text');
+    expect(res.body).not.toContain(raterEmail);
+    expect(keysDeep(res.json())).not.toContain('email');
+    expect(keysDeep(res.json())).not.toContain('raterEmail');
+  });
+});
+
+describe('POST /api/players', () => {
+  it('refuses a caller who is not signed in (401) before looking at the body', async () => {
+    for (const payload of [registration(), {}]) {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Authentication required' });
+    }
+  });
+
+  it('creates the player linked to the caller, searchable by its name at once', async () => {
+    const email = uniqueEmail('owner');
+    const cookie = await signInAs(t, { email });
+    const w = uniqueWord();
+    const res = await register(registration({ email, lastName: w, bio: '  ' }), cookie);
+    expect(res.statusCode).toBe(201);
+    const { player } = res.json<RegisterPlayerReply>();
+    expect(player).toEqual({
+      id: expect.any(Number) as number,
+      userId: await userIdOf(t.database.db, email),
+      firstName: 'Rita',
+      lastName: w,
+      email,
+      skillLevel: '3.5',
+      yearsPlaying: '3-5',
+      location: 'Portland, OR 97204',
+      bio: null,
+      isVerified: false,
+      createdAt: expect.any(String) as string,
+    });
+    expect((await found(`rita ${w}`)).map((result) => result.id)).toEqual([player.id]);
+    expect((await detail(player.id)).json<PlayerDetail>().userId).toBe(player.userId);
+  });
+
+  it('accepts a registration without the optional fields', async () => {
+    const cookie = await signInAs(t, { email: uniqueEmail('minimal') });
+    const { yearsPlaying: _y, bio: _b, ...required } = registration();
+    const res = await register(required, cookie);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<RegisterPlayerReply>().player).toMatchObject({ yearsPlaying: null, bio: null });
+  });
+
+  it('allows one linked player per user (409)', async () => {
+    const cookie = await signInAs(t, { email: uniqueEmail('twice') });
+    expect((await register(registration(), cookie)).statusCode).toBe(201);
+    const second = await register(registration(), cookie);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: 'You already have a player profile' });
+  });
+
+  it('refuses a player e-mail that is already registered, in any letter case (409)', async () => {
+    const existing = await addPlayer(t.database.db);
+    const cookie = await signInAs(t, { email: uniqueEmail('dup') });
+    const res = await register(registration({ email: existing.email.toUpperCase() }), cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Email already registered' });
+  });
+
+  it('ends racing registrations in one player and 409s, never a 500', async () => {
+    const cookie = await signInAs(t, { email: uniqueEmail('racer') });
+    const sameUser = await Promise.all(Array.from({ length: 4 }, () => register(registration(), cookie)));
+    expect(sameUser.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const res of sameUser.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ message: 'You already have a player profile' });
+    }
+
+    const email = uniqueEmail('contested');
+    const cookies = await Promise.all([1, 2, 3].map((i) => signInAs(t, { email: uniqueEmail(`contender${i}`) })));
+    const sameEmail = await Promise.all(cookies.map((c) => register(registration({ email }), c)));
+    expect(sameEmail.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const res of sameEmail.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ message: 'Email already registered' });
+    }
+  });
+
+  it('refuses bad input with 400 and a message', async () => {
+    const cookie = await signInAs(t, { email: uniqueEmail('bad-input') });
+    const cases: [object, string][] = [
+      [registration({ firstName: ' ' }), 'First name is required'],
+      [registration({ lastName: undefined }), 'Last name is required'],
+      [registration({ location: '' }), 'Location is required'],
+      [registration({ email: 'nope' }), 'Please enter a valid email address'],
+      [registration({ skillLevel: '6.0' }), 'Skill level must be one of 1.0, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0'],
+      [registration({ yearsPlaying: '20+' }), 'Years playing must be one of <1, 1-2, 3-5, 6-10, 10+'],
+      [registration({ bio: 'x'.repeat(2001) }), 'Must be at most 2000 characters'],
+      [registration({ isVerified: true }), 'Unknown field: isVerified'],
+      [registration({ userId: '00000000-0000-0000-0000-000000000000' }), 'Unknown field: userId'],
+      [registration({ linkedPlayerId: 'abc' }), 'Invalid input: expected number, received NaN'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await register(payload, cookie);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json<{ message: string }>().message, message).toBe(message);
+    }
+    expect((await register(registration(), cookie)).statusCode).toBe(201);
+  });
+
+  describe('with linkedPlayerId', () => {
+    it('completes the unlinked player whose e-mail is the caller’s verified e-mail', async () => {
+      const email = uniqueEmail('imported');
+      const imported = await addPlayer(t.database.db, {
+        email: email.toUpperCase(),
+        firstName: 'Old',
+        lastName: 'Name',
+        importedBy: 'admin:bulk',
+      });
+      const cookie = await signInAs(t, { email, emailVerified: true });
+      const w = uniqueWord();
+      const res = await register(
+        registration({ email, linkedPlayerId: imported.id, firstName: 'New', lastName: w, skillLevel: '4.5' }),
+        cookie,
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json<RegisterPlayerReply>().player).toMatchObject({
+        id: imported.id,
+        userId: await userIdOf(t.database.db, email),
+        firstName: 'New',
+        lastName: w,
+        skillLevel: '4.5',
+        location: 'Portland, OR 97204',
+      });
+      // Search columns follow the new name; no duplicate player was made.
+      expect((await found(`new ${w}`)).map((result) => result.id)).toEqual([imported.id]);
+      expect(await found(`old name ${w}`)).toEqual([]);
+      expect((await playerRow(t.database.db, imported.id)).importedBy).toBe('admin:bulk');
+    });
+
+    it('refuses with 403 (claim instead) when the e-mail is not the caller’s verified one', async () => {
+      const email = uniqueEmail('someone');
+      const player = await addPlayer(t.database.db, { email });
+      const unverified = await signInAs(t, { email: email.toUpperCase(), emailVerified: false });
+      const stranger = await signInAs(t, { email: uniqueEmail('stranger'), emailVerified: true });
+      for (const cookie of [unverified, stranger]) {
+        const res = await register(registration({ email, linkedPlayerId: player.id }), cookie);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ message: 'Claim this profile instead' });
+      }
+      expect((await playerRow(t.database.db, player.id)).userId).toBeNull();
+    });
+
+    it('refuses a player linked to someone else (409) and an unknown player (404)', async () => {
+      const email = uniqueEmail('taken');
+      const holderEmail = uniqueEmail('holder');
+      await signInAs(t, { email: holderEmail });
+      const holderId = await userIdOf(t.database.db, holderEmail);
+      const taken = await addPlayer(t.database.db, { email, userId: holderId });
+      const cookie = await signInAs(t, { email, emailVerified: true });
+      const linked = await register(registration({ email, linkedPlayerId: taken.id }), cookie);
+      expect(linked.statusCode).toBe(409);
+      expect(linked.json()).toEqual({ message: 'Profile unavailable' });
+      const unknown = await register(registration({ email, linkedPlayerId: 2_000_000_000 }), cookie);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'Player not found' });
+    });
+  });
+});
+
