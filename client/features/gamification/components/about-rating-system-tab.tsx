@@ -1,7 +1,213 @@
-import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { useHomeTab } from '@client/lib/use-home-tab';
+import { RATING_CATEGORIES, SKILL_BANDS } from '@common/constants';
+import { BADGES, POINT_RULES, RANKS } from '@common/gamification';
+import { Award, Coins, Layers, Star, Trophy, UserPlus } from 'lucide-react';
+import { badgeIcon, RankChip } from './gamification-icons';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "About Rating System" screen (default export, no props). */
+/** What each §1 category looks at (display copy for the explainer). */
+const CATEGORY_DETAILS: Record<(typeof RATING_CATEGORIES)[number]['key'], string> = {
+  serveReturn: 'Depth, pace and consistency of serves; getting deep returns back and moving up.',
+  groundstrokesThirdShot: 'Drives and drops from the baseline, and choosing the right third shot.',
+  netPlayVolleysDinks: 'Patience in the kitchen, dink placement, volleys, resets and put-aways.',
+  movementCourtAwareness: 'Footwork, positioning with a partner, anticipation and covering the court.',
+  mentalPhysicalGame: 'Composure under pressure, strategy, fitness and sportsmanship.',
+};
+
+const tableClasses = 'w-full text-left text-sm';
+const thClasses = 'border-b border-stone-200 px-3 py-2 font-semibold text-stone-700';
+const tdClasses = 'border-b border-stone-100 px-3 py-2 text-stone-800';
+
+/**
+ * §1 "How Pickleball Ratings Work": the five categories, the skill bands, and the Hall of Fame (ranks,
+ * badges and points), all read from common/ so the page shows exactly the rules the server applies.
+ */
 export default function AboutRatingSystemTab() {
-  return <EmptyState icon={Construction} title="About Rating System" description="This screen is on its way." />;
+  const { openTab } = useHomeTab();
+  return (
+    <div className="grid gap-5">
+      <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-teal-900 via-teal-800 to-teal-700 px-5 py-8 text-white sm:px-10 sm:py-10">
+        <p className="text-xs font-semibold tracking-wide text-amber-200 uppercase">About the rating system</p>
+        <h2 className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">How Pickleball Ratings Work</h2>
+        <p className="mt-3 max-w-2xl text-sm leading-relaxed text-teal-50/90 sm:text-base">
+          Players who share the court rate each other on five skill categories plus an overall “would play again” score.
+          Ratings add up to a clear picture of each player’s game, and raters earn points, ranks and badges for honest,
+          helpful feedback.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button variant="accent" size="lg" onClick={() => openTab('register')}>
+            <UserPlus aria-hidden className="size-5" />
+            Register Now
+          </Button>
+          <Button
+            variant="outline"
+            size="lg"
+            className="border-white/40 bg-white/5 text-white hover:bg-white/15 focus-visible:ring-offset-teal-900"
+            onClick={() => openTab('rate')}
+          >
+            <Star aria-hidden className="size-5" />
+            Rate a Player
+          </Button>
+        </div>
+      </section>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Layers aria-hidden className="size-5 text-teal-700" />
+              Five rating categories
+            </CardTitle>
+            <CardDescription>Each is rated from 1 to 5 stars, plus an overall rating.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ol className="grid gap-3">
+              {RATING_CATEGORIES.map(({ key, label }, index) => (
+                <li key={key} className="flex gap-3">
+                  <span
+                    aria-hidden
+                    className="grid size-7 shrink-0 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <p className="font-semibold text-stone-900">{label}</p>
+                    <p className="text-sm text-stone-600">{CATEGORY_DETAILS[key]}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Award aria-hidden className="size-5 text-teal-700" />
+              Skill bands
+            </CardTitle>
+            <CardDescription>Where a skill level sits on the scale.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <table className={tableClasses}>
+              <caption className="sr-only">Skill bands and their ranges</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClasses}>
+                    Band
+                  </th>
+                  <th scope="col" className={thClasses}>
+                    Range
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {SKILL_BANDS.map(({ band, range }) => (
+                  <tr key={band}>
+                    <th scope="row" className={`${tdClasses} font-semibold`}>
+                      {band}
+                    </th>
+                    <td className={`${tdClasses} tabular-nums`}>{range}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Trophy aria-hidden className="size-5 text-amber-600" />
+            Hall of Fame
+          </CardTitle>
+          <CardDescription>
+            Every rater starts as a Rookie and climbs through Bronze, Silver, Gold, Platinum and Diamond by earning
+            points.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div>
+            <h3 className="mb-2 text-base font-bold text-stone-900">Ranks</h3>
+            <table className={tableClasses}>
+              <caption className="sr-only">Ranks and the points each needs</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClasses}>
+                    Rank
+                  </th>
+                  <th scope="col" className={`${thClasses} text-right`}>
+                    Points needed
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {RANKS.map((rank) => (
+                  <tr key={rank.name}>
+                    <th scope="row" className={tdClasses}>
+                      <RankChip rank={rank.name} className="text-xs" />
+                    </th>
+                    <td className={`${tdClasses} text-right font-semibold tabular-nums`}>{rank.minPoints}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div>
+            <h3 className="mb-2 flex items-center gap-2 text-base font-bold text-stone-900">
+              <Coins aria-hidden className="size-4 text-amber-600" />
+              How to earn points
+            </h3>
+            <table className={tableClasses}>
+              <caption className="sr-only">Points per action</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClasses}>
+                    Action
+                  </th>
+                  <th scope="col" className={`${thClasses} text-right`}>
+                    Points
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {POINT_RULES.map((rule) => (
+                  <tr key={rule.action}>
+                    <td className={tdClasses}>{rule.action}</td>
+                    <td className={`${tdClasses} text-right font-semibold whitespace-nowrap text-teal-800`}>
+                      {rule.points}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="lg:col-span-2">
+            <h3 className="mb-3 text-base font-bold text-stone-900">Badges</h3>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {BADGES.map((badge) => {
+                const Icon = badgeIcon(badge.icon);
+                return (
+                  <li key={badge.type} className="flex gap-3 rounded-xl border border-stone-200 bg-stone-50/60 p-3">
+                    <span
+                      aria-hidden
+                      className="grid size-10 shrink-0 place-items-center rounded-full bg-amber-100 text-amber-800"
+                    >
+                      <Icon className="size-5" />
+                    </span>
+                    <div className="min-w-0">
+                      <p className="font-semibold text-stone-900">{badge.name}</p>
+                      <p className="text-sm text-stone-600">{badge.description}</p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }
