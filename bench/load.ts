@@ -10,6 +10,8 @@ import {
 } from './server-process';
 
 export type Measurement = {
+  /** Which server configuration the run belongs to (ratios compare within a phase only). */
+  phase: string;
   scenario: string;
   route: string;
   kind: Scenario['kind'];
@@ -61,6 +63,7 @@ export async function warmUp(server: ServerProcess, scenario: Scenario, seconds:
 }
 
 export async function measure(
+  phase: string,
   server: ServerProcess,
   scenario: Scenario,
   connections: number,
@@ -76,6 +79,7 @@ export async function measure(
   const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const perResponseMs = (cpu: number) => (responses > 0 ? (cpu * 1000) / responses : 0);
   return {
+    phase,
     scenario: scenario.name,
     route: scenario.route,
     kind: scenario.kind,

@@ -29,7 +29,7 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 /** Ratios against the reference routes measured at the same connection count in the same run. */
 export function withRatios(measurements: Measurement[]): Row[] {
   return measurements.map((m) => {
-    const same = measurements.filter((other) => other.connections === m.connections);
+    const same = measurements.filter((other) => other.phase === m.phase && other.connections === m.connections);
     const noop = mean(same.filter((other) => other.scenario === 'noop').map((other) => other.requestsPerSecond));
     const pkRuns = same.filter((other) => other.scenario.startsWith('pk'));
     const pk = mean(pkRuns.map((other) => other.requestsPerSecond));
@@ -66,7 +66,7 @@ function cells(row: Row): string[] {
   let target = '';
   if (row.target !== null) target = `>= ${row.target} pk: ${row.meetsTarget ? 'ok' : 'MISS'}`;
   return [
-    row.scenario,
+    row.phase === 'main' ? row.scenario : `${row.scenario} (${row.phase})`,
     String(row.connections),
     row.requestsPerSecond.toFixed(0),
     row.p50Ms.toFixed(1),
@@ -113,7 +113,8 @@ Server env: ${Object.entries(meta.serverEnv)
 (pk: mean of the runs at the start and the end of each level). Targets (issue 3, 10 connections):
 reads >= 0.5 x pk, submit >= 0.25 x pk. Server CPU is the Node process's user+system time from
 /proc; db CPU is the bench database's PostgreSQL backends. The machine is shared, so single runs
-are noisy: CPU per request is the steadier figure.
+are noisy: CPU per request is the steadier figure. Rows marked (no-cache) come from a second
+server start with LEADERBOARD_CACHE_SECONDS=0 and compare with that server's own noop and pk runs.
 
 ${table}
 

@@ -1,7 +1,7 @@
 /**
  * npm run bench -- [--database-url URL] [--players N] [--ratings M] [--fresh] [--seconds S]
- *                  [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only] [--verify]
- *                  [--leaderboard-cache-seconds N]
+ *                  [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only] [--skip-no-cache]
+ *                  [--verify] [--leaderboard-cache-seconds N]
  * Seeds (if empty) a PostgreSQL database, starts the real server on it and measures the hot calls
  * against two reference routes of the same server. Results go to bench/results/.
  */
@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'skip-explain': { type: 'boolean', default: false },
     'explain-only': { type: 'boolean', default: false },
+    'skip-no-cache': { type: 'boolean', default: false },
     verify: { type: 'boolean', default: false },
     'leaderboard-cache-seconds': { type: 'string' },
   },
@@ -76,62 +77,102 @@ async function prepareDatabase() {
   return { database, dataset };
 }
 
+type Phase = {
+  name: string;
+  extraEnv: Record<string, string>;
+  scenarios: Scenario[];
+  connectionLevels: number[];
+};
+
+/** One server start: probe each call, warm up, then measure every call at every connection level. */
+async function runPhase(phase: Phase, sessionSecret: string, statsClient: pg.Client) {
+  const server = await startServer({ databaseUrl, sessionSecret, extraEnv: phase.extraEnv });
+  log(`[${phase.name}] server pid ${server.pid} at ${server.baseUrl}`);
+  const measurements: Measurement[] = [];
+  const skipped: BenchMeta['skipped'] = [];
+  try {
+    const runnable: Scenario[] = [];
+    for (const scenario of phase.scenarios) {
+      const problem = await probe(server, scenario);
+      if (problem) {
+        log(`skipping ${scenario.name}: ${problem}`);
+        skipped.push({ scenario: scenario.name, reason: problem });
+      } else {
+        runnable.push(scenario);
+      }
+    }
+    for (const scenario of runnable) await warmUp(server, scenario, Number(args['warmup-seconds']));
+    const pk = runnable.find((scenario) => scenario.name === 'pk');
+    for (const connections of phase.connectionLevels) {
+      // pk again at the end of each level: the ratio uses both, which evens out drift.
+      for (const scenario of [...runnable, ...(pk ? [{ ...pk, name: 'pk-end' }] : [])]) {
+        const result = await measure(phase.name, server, scenario, connections, seconds, statsClient);
+        measurements.push(result);
+        log(
+          `[${phase.name}] ${scenario.name} @${connections}: ${result.requestsPerSecond.toFixed(0)} req/s, ` +
+            `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.serverCpuMs.toFixed(3)} ms CPU/req` +
+            (result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return { measurements, skipped };
+}
+
+async function serverVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version: string }>('show server_version');
+    return `PostgreSQL ${rows[0].server_version}`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const loadAverageAtStart = os.loadavg();
   const { database, dataset } = await prepareDatabase();
   const sessionSecret = randomBytes(32).toString('base64url');
   const fixtures = await prepareFixtures(database, sessionSecret);
   log(`signed in: rater ${fixtures.rater.email}, bench admin and bench submitter`);
+  const scenarios = buildScenarios(fixtures).filter(
+    (scenario) => !only || only.has(scenario.name) || scenario.kind === 'reference',
+  );
+  const serverEnv: Record<string, string> = {};
+  if (args['leaderboard-cache-seconds'] !== undefined) {
+    serverEnv.LEADERBOARD_CACHE_SECONDS = args['leaderboard-cache-seconds'];
+  }
+
   try {
-    const scenarios = buildScenarios(fixtures).filter(
-      (scenario) => !only || only.has(scenario.name) || scenario.kind === 'reference',
-    );
-
-    const serverEnv: Record<string, string> = {};
-    if (args['leaderboard-cache-seconds'] !== undefined) {
-      serverEnv.LEADERBOARD_CACHE_SECONDS = args['leaderboard-cache-seconds'];
-    }
-    const statsClient = new pg.Client({ connectionString: databaseUrl });
-    await statsClient.connect();
-    const server = await startServer({ databaseUrl, sessionSecret, extraEnv: serverEnv });
-    log(`server pid ${server.pid} at ${server.baseUrl}`);
-
-    const measurements: Measurement[] = [];
-    const skipped: BenchMeta['skipped'] = [];
-    try {
-      if (!args['explain-only']) {
-        const runnable: Scenario[] = [];
-        for (const scenario of scenarios) {
-          const problem = await probe(server, scenario);
-          if (problem) {
-            log(`skipping ${scenario.name}: ${problem}`);
-            skipped.push({ scenario: scenario.name, reason: problem });
-          } else {
-            runnable.push(scenario);
-          }
-        }
-        for (const scenario of runnable) await warmUp(server, scenario, Number(args['warmup-seconds']));
-        const pk = runnable.find((scenario) => scenario.name === 'pk');
-        for (const connections of connectionLevels) {
-          // pk again at the end of each level: the ratio uses both, which evens out drift.
-          const order = [...runnable, ...(pk ? [{ ...pk, name: 'pk-end' }] : [])];
-          for (const scenario of order) {
-            const result = await measure(server, scenario, connections, seconds, statsClient);
-            measurements.push(result);
-            log(
-              `${scenario.name} @${connections}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
-                `p99 ${result.p99Ms} ms, ${result.serverCpuMs.toFixed(3)} ms CPU/req` +
-                (result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
-            );
-          }
-        }
+    if (!args['explain-only']) {
+      const phases: Phase[] = [{ name: 'main', extraEnv: serverEnv, scenarios, connectionLevels }];
+      const leaderboards = scenarios.filter((scenario) => scenario.name.startsWith('leaderboard'));
+      if (!args['skip-no-cache'] && leaderboards.length > 0 && serverEnv.LEADERBOARD_CACHE_SECONDS !== '0') {
+        // The same calls with the leaderboard cache off: what its queries cost on their own.
+        phases.push({
+          name: 'no-cache',
+          extraEnv: { ...serverEnv, LEADERBOARD_CACHE_SECONDS: '0' },
+          scenarios: [...scenarios.filter((scenario) => scenario.kind === 'reference'), ...leaderboards],
+          connectionLevels: [10],
+        });
       }
-    } finally {
-      await server.stop();
-      await statsClient.end();
-    }
+      const statsClient = new pg.Client({ connectionString: databaseUrl });
+      await statsClient.connect();
+      const measurements: Measurement[] = [];
+      const skipped: BenchMeta['skipped'] = [];
+      try {
+        for (const phase of phases) {
+          const result = await runPhase(phase, sessionSecret, statsClient);
+          measurements.push(...result.measurements);
+          skipped.push(...result.skipped);
+        }
+      } finally {
+        await statsClient.end();
+      }
 
-    if (measurements.length > 0) {
       const rows = withRatios(measurements);
       const meta: BenchMeta = {
         date: new Date().toISOString(),
@@ -154,7 +195,7 @@ async function main() {
       const report = await explainHotCalls({
         databaseUrl,
         sessionSecret,
-        scenarios: scenarios.filter((scenario) => !skipped.some((entry) => entry.scenario === scenario.name)),
+        scenarios,
         submitterId: fixtures.submitter.id,
       });
       const file = path.join(resultsDirectory, 'explain.md');
@@ -171,17 +212,6 @@ async function main() {
     }
   }
   await database.close();
-}
-
-async function serverVersion(): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ version: string }>('show server_version');
-    return `PostgreSQL ${rows[0].version}`;
-  } finally {
-    await client.end();
-  }
 }
 
 main().catch((error: unknown) => {
