@@ -1,0 +1,5 @@
+/** "1 rating" / "3 ratings" (§2: counts with their plural). */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** §2/§9: average helpfulness to one decimal, shown only when above 0 (null: leave it out). */
+export const helpfulnessText = (average: number): string | null => (average > 0 ? average.toFixed(1) : null);
