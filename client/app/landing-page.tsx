@@ -35,7 +35,7 @@ export function LandingPage() {
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-teal-950 via-teal-800 to-teal-700 text-white">
         <CourtLines />
-        <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
+        <div className="relative mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-amber-200 uppercase ring-1 ring-white/20">
               Community-powered ratings

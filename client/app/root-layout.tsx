@@ -15,7 +15,7 @@ export function RootLayout() {
       </a>
       <AuthEffects />
       <TopNav />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,5 @@
 import { Button, type ButtonSize } from '@client/components/ui/button';
 import { startGoogleSignIn } from '@client/lib/google-sign-in';
-import { useAppConfig } from '@client/lib/use-auth';
 import { useState } from 'react';
 
 function GoogleMark() {
@@ -28,7 +27,7 @@ function GoogleMark() {
 
 /**
  * "Continue with Google" (§2): an analytics event, 200 ms, then /api/login?provider=google.
- * When the server has no Google client configured the button is disabled and says so.
+ * Without a Google client configured the server sends the browser back to /login?error=google_unavailable.
  */
 export function GoogleSignInButton({
   kind,
@@ -41,28 +40,20 @@ export function GoogleSignInButton({
   className?: string;
   variant?: 'outline' | 'accent';
 }) {
-  const config = useAppConfig();
   const [starting, setStarting] = useState(false);
-  const unavailable = config.data?.googleEnabled === false;
   return (
-    <div className="grid gap-1.5">
-      <Button
-        variant={variant}
-        size={size}
-        className={className}
-        loading={starting}
-        disabled={unavailable}
-        onClick={() => {
-          setStarting(true);
-          void startGoogleSignIn(kind);
-        }}
-      >
-        {!starting && <GoogleMark />}
-        Continue with Google
-      </Button>
-      {unavailable && (
-        <p className="text-xs text-stone-500">Google sign-in isn’t set up on this server. Use e-mail and password.</p>
-      )}
-    </div>
+    <Button
+      variant={variant}
+      size={size}
+      className={className}
+      loading={starting}
+      onClick={() => {
+        setStarting(true);
+        void startGoogleSignIn(kind);
+      }}
+    >
+      {!starting && <GoogleMark />}
+      Continue with Google
+    </Button>
   );
 }

@@ -61,9 +61,9 @@ export default function ComingSoonPage() {
   };
 
   return (
-    <div className="relative overflow-hidden bg-gradient-to-b from-teal-900 to-teal-700 text-white">
+    <div className="relative flex flex-1 items-center overflow-hidden bg-gradient-to-b from-teal-900 to-teal-700 text-white">
       <div aria-hidden className="absolute -top-32 -right-32 size-96 rounded-full bg-amber-300/20 blur-3xl" />
-      <div className="relative mx-auto grid max-w-5xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:items-center">
+      <div className="relative mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:items-center">
         <div>
           <LogoMark className="size-14" />
           <p className="mt-6 text-sm font-semibold tracking-wide text-amber-200 uppercase">Coming soon</p>
@@ -87,7 +87,7 @@ export default function ComingSoonPage() {
               value={email}
               aria-invalid={invalid || undefined}
               onChange={(event) => setEmail(event.target.value)}
-              className="h-12 flex-1 border-white/30 text-base"
+              className="h-12 border-white/30 text-base sm:flex-1"
             />
             <Button type="submit" variant="accent" size="lg" loading={signUp.isPending}>
               <BellRing aria-hidden className="size-4" />
