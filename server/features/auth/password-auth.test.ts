@@ -184,15 +184,16 @@ describe('e-mail and password sign-in', () => {
         await post('/api/auth/login', { email, password: 'Wrong-Password-1' });
         return performance.now() - started;
       };
-      const median = (values: number[]) => values.sort((a, b) => a - b)[1];
+      const median = (values: number[]) => values.sort((a, b) => a - b)[2];
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
+      // Five of each, interleaved (five failures stay within the account's budget).
+      for (let i = 0; i < 5; i += 1) {
         known.push(await timed(account.email));
         unknown.push(await timed(uniqueEmail('ghost')));
       }
       // Both run one argon2id verification; skipping it would make the unknown case many times faster.
-      expect(median(unknown)).toBeGreaterThan(median(known) / 3);
+      expect(median(unknown)).toBeGreaterThan(median(known) / 4);
     });
 
     it.each([
