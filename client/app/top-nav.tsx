@@ -36,7 +36,7 @@ function NavActions() {
   if (developer) {
     return (
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-950">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-950 sm:px-3 sm:text-sm">
           <Code2 aria-hidden className="size-4" />
           Logged in as developer: {developer.userId}
         </span>

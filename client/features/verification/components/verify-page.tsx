@@ -87,11 +87,16 @@ export default function VerifyPage() {
 }
 
 function StepIndicator({ current }: { current: Step }) {
-  const index = STEPS.findIndex((s) => s.id === current);
+  // The last step is a completed state, so it is ticked like the ones before it.
+  const index = current === 'success' ? STEPS.length : STEPS.findIndex((s) => s.id === current);
   return (
     <ol className="mb-6 flex items-center justify-center gap-2" aria-label="Progress">
       {STEPS.map((s, i) => (
-        <li key={s.id} className="flex items-center gap-2" aria-current={i === index ? 'step' : undefined}>
+        <li
+          key={s.id}
+          className="flex items-center gap-2"
+          aria-current={i === index || (current === 'success' && s.id === 'success') ? 'step' : undefined}
+        >
           <span
             className={cn(
               'grid size-7 place-items-center rounded-full text-xs font-bold',
@@ -102,7 +107,7 @@ function StepIndicator({ current }: { current: Step }) {
           >
             {i < index ? <Check aria-hidden className="size-4" strokeWidth={3} /> : i + 1}
           </span>
-          <span className={cn('text-xs font-semibold', i === index ? 'text-stone-900' : 'text-stone-500')}>
+          <span className={cn('text-xs font-semibold', s.id === current ? 'text-stone-900' : 'text-stone-600')}>
             {s.label}
           </span>
           {i < STEPS.length - 1 && <span aria-hidden className="mx-1 h-px w-6 bg-stone-300 sm:w-10" />}
