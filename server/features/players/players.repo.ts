@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { players, ratings } from '../../db/schema/index';
+import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
 
 export type NewPlayer = {
@@ -158,7 +159,7 @@ type RecentCommentJson = { rating: number; comment: string; createdAtMs: number 
  * from the running aggregate columns; the latest comments walk ratings_player_created_idx, skipping
  * text held by moderation and selecting no rater column at all.
  */
-function prepareDetail(db: Db, limit: number) {
+function prepareDetail(db: Db) {
   // Drizzle writes a column of a one-table query unqualified; inside the subquery "id" would mean ratings.id.
   const outerPlayerId = sql`${players}.${sql.identifier(players.id.name)}`;
   const recent = sql<RecentCommentJson[]>`coalesce((
@@ -174,7 +175,7 @@ function prepareDetail(db: Db, limit: number) {
       where ${ratings.playerId} = ${outerPlayerId} and ${ratings.isHeld} = false
         and btrim(coalesce(${ratings.strengthsImprovements}, '')) <> ''
       order by ${ratings.createdAt} desc
-      limit ${sql.raw(String(limit))}
+      limit ${sql.raw(String(RECENT_COMMENTS_LIMIT))}
     ) c), '[]'::json)`;
   return db
     .select({
@@ -204,17 +205,17 @@ function prepareDetail(db: Db, limit: number) {
     })
     .from(players)
     .where(eq(players.id, sql.placeholder('id')))
-    .prepare(`players_detail_${limit}`);
+    .prepare('players_detail');
 }
 
 const detailByDb = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
 
 export type PlayerDetailRow = NonNullable<Awaited<ReturnType<typeof findPlayerDetail>>>;
 
-export async function findPlayerDetail(db: Db, id: number, commentLimit: number) {
+export async function findPlayerDetail(db: Db, id: number) {
   let query = detailByDb.get(db);
   if (!query) {
-    query = prepareDetail(db, commentLimit);
+    query = prepareDetail(db);
     detailByDb.set(db, query);
   }
   const [row] = await query.execute({ id });

@@ -2,7 +2,6 @@ import type { Db } from '../../db/client';
 import type { PlayerRow } from '../../db/schema/index';
 import type { LinkedPlayer } from '../../../common/schemas/auth';
 import {
-  RECENT_COMMENTS_LIMIT,
   SEARCH_RESULT_LIMIT,
   type AverageRatings,
   type PlayerDetail,
@@ -70,7 +69,7 @@ function averagesOf(row: PlayerDetailRow): AverageRatings {
 
 /** §3 "as seen by the client": public, so no e-mail and no rater identity. */
 export async function getPlayerDetail(db: Db, id: number): Promise<PlayerDetail> {
-  const row = await findPlayerDetail(db, id, RECENT_COMMENTS_LIMIT);
+  const row = await findPlayerDetail(db, id);
   if (!row) throw notFound(PLAYER_NOT_FOUND);
   return {
     id: row.id,
