@@ -18,25 +18,26 @@ export function RatingScores({
   className?: string;
 }) {
   return (
-    <dl className={cn('grid gap-x-6 gap-y-2 sm:grid-cols-2', className)}>
-      {RATING_CATEGORIES.map(({ key, label }) => (
-        <div key={key} className="min-w-0">
-          <div className="flex items-center justify-between gap-3">
+    // Two columns once the card is wide enough for them (a container query, not the viewport).
+    <div className={cn('@container', className)}>
+      <dl className="grid gap-y-1.5 @xl:grid-cols-2 @xl:gap-x-8">
+        {RATING_CATEGORIES.map(({ key, label }) => (
+          <div key={key} className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
             <dt className="truncate text-sm text-stone-700">{label}</dt>
-            <dd className="flex shrink-0 items-center gap-1.5">
+            <dd className="flex items-center gap-1.5">
               <StarDisplay value={rating[key]} />
               <span className="w-4 text-right text-sm font-semibold text-stone-800 tabular-nums" aria-hidden>
                 {rating[key]}
               </span>
             </dd>
+            {comments?.[key] && (
+              <dd className="col-span-2 mt-0.5 border-l-2 border-teal-100 pl-2 text-sm leading-relaxed text-stone-600">
+                {comments[key]}
+              </dd>
+            )}
           </div>
-          {comments?.[key] && (
-            <dd className="mt-0.5 border-l-2 border-teal-100 pl-2 text-sm leading-relaxed text-stone-600">
-              {comments[key]}
-            </dd>
-          )}
-        </div>
-      ))}
-    </dl>
+        ))}
+      </dl>
+    </div>
   );
 }

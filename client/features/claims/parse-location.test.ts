@@ -25,7 +25,11 @@ describe('parseLocation (§5 Claim dialog)', () => {
   });
 
   it('accepts a full state name, a missing ZIP and a trailing country', () => {
-    expect(parseLocation('Springfield, Illinois 62701')).toEqual({ city: 'Springfield', state: 'Illinois', zip: '62701' });
+    expect(parseLocation('Springfield, Illinois 62701')).toEqual({
+      city: 'Springfield',
+      state: 'Illinois',
+      zip: '62701',
+    });
     expect(parseLocation('Saint Louis, MO')).toEqual({ city: 'Saint Louis', state: 'MO', zip: '' });
     expect(parseLocation('Denver, CO, USA')).toEqual({ city: 'Denver', state: 'CO', zip: '' });
   });

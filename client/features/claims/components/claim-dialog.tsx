@@ -152,7 +152,7 @@ function ClaimDialogContent({
         title: 'Missing information',
         description: missing.length
           ? `Please fill in: ${missing.join(', ')}.`
-          : Object.values(result.errors)[0] ?? 'Please check the highlighted fields.',
+          : (Object.values(result.errors)[0] ?? 'Please check the highlighted fields.'),
         variant: 'destructive',
       });
       return;
@@ -220,11 +220,7 @@ function ClaimDialogContent({
           />
         </FormField>
         <FormField label="Location" optional hint="Type a ZIP code or a city to fill in city, state and ZIP below.">
-          <LocationInput
-            value={fields.location}
-            onChange={applyLocation}
-            placeholder="e.g. 78701 or Austin, TX"
-          />
+          <LocationInput value={fields.location} onChange={applyLocation} placeholder="e.g. 78701 or Austin, TX" />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-[1fr_6rem_7rem]">
           <FormField label="City" error={errors.city}>

@@ -160,33 +160,18 @@ export default function AboutRatingSystemTab() {
               <Coins aria-hidden className="size-4 text-amber-600" />
               How to earn points
             </h3>
-            <table className={tableClasses}>
-              <caption className="sr-only">Points per action</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    Action
-                  </th>
-                  <th scope="col" className={`${thClasses} text-right`}>
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {POINT_RULES.map((rule) => (
-                  <tr key={rule.action}>
-                    <td className={tdClasses}>{rule.action}</td>
-                    <td className={`${tdClasses} text-right font-semibold whitespace-nowrap text-teal-800`}>
-                      {rule.points}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ul className="divide-y divide-stone-100 border-t border-stone-200 text-sm">
+              {POINT_RULES.map((rule) => (
+                <li key={rule.action} className="flex flex-col gap-1 py-2.5 sm:flex-row sm:items-baseline sm:gap-6">
+                  <span className="flex-1 text-stone-800">{rule.action}</span>
+                  <span className="font-semibold text-teal-800 sm:max-w-[45%] sm:text-right">{rule.points}</span>
+                </li>
+              ))}
+            </ul>
           </div>
           <div className="lg:col-span-2">
             <h3 className="mb-3 text-base font-bold text-stone-900">Badges</h3>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="grid gap-3 sm:grid-cols-2">
               {BADGES.map((badge) => {
                 const Icon = badgeIcon(badge.icon);
                 return (

@@ -124,7 +124,7 @@ function Stats({ stats, onRate }: { stats: MyStatsReply; onRate: () => void }) {
                 style={{ width: `${progress.percent}%` }}
               />
             </div>
-            {progress.next && <RankChip rank={progress.next} className="opacity-70" />}
+            {progress.next && <RankChip rank={progress.next} className="ring-1 ring-stone-300 ring-inset" />}
           </div>
           <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600" aria-label="Rank thresholds">
             {RANKS.map((step) => (
@@ -155,7 +155,7 @@ function Stats({ stats, onRate }: { stats: MyStatsReply; onRate: () => void }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid gap-3 sm:grid-cols-2">
             {BADGES.map((badge) => {
               const achievement = earned.get(badge.type);
               const Icon = badgeIcon(achievement?.badgeIcon ?? badge.icon);

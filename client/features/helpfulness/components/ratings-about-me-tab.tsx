@@ -96,7 +96,7 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
                 {summary.categories.map(({ key, label, average }) => (
                   <div
                     key={key}
-                    className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[12rem_1fr_auto]"
+                    className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[15rem_1fr_auto]"
                   >
                     <dt className="truncate text-sm text-stone-700">{label}</dt>
                     <dd className="order-last col-span-2 h-2 overflow-hidden rounded-full bg-stone-100 sm:order-none sm:col-span-1">

@@ -79,7 +79,7 @@ export default function LeaderboardTab() {
   }
 
   return (
-    <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+    <div className="grid gap-5">
       <Card>
         <CardHeader className="gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -237,7 +237,7 @@ function Explanation() {
       <CardHeader>
         <CardTitle>How the leaderboard works</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-5 sm:grid-cols-2">
         {EXPLANATIONS.map(({ icon: Icon, title, body }) => (
           <section key={title} className="flex gap-3">
             <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-lg bg-teal-50 text-teal-700">

@@ -166,7 +166,11 @@ export function RegistrationForm({
           </NativeSelect>
         </FormField>
       </div>
-      <FormField label="Location" error={errors.location} hint="Start typing a ZIP code or a city and pick a suggestion.">
+      <FormField
+        label="Location"
+        error={errors.location}
+        hint="Start typing a ZIP code or a city and pick a suggestion."
+      >
         <LocationInput
           id="registration-location"
           value={values.location}

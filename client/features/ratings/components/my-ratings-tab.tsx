@@ -73,12 +73,10 @@ export default function MyRatingsTab() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-bold text-stone-900">My Ratings</h2>
-        <p className="text-sm text-stone-600">
-          You have rated {ratings.data.length} player{ratings.data.length === 1 ? '' : 's'}.
-        </p>
-      </div>
+      <p className="-mt-2 text-sm text-stone-600">
+        You have rated {ratings.data.length} player{ratings.data.length === 1 ? '' : 's'}. Edit a rating any time: the
+        player sees the update.
+      </p>
       <ul className="grid gap-4 lg:grid-cols-2">
         {ratings.data.map((rating) => (
           <li key={rating.id}>
@@ -124,7 +122,7 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
           <StarDisplay value={rating.overallRating} showValue className="mt-0.5" />
         </div>
       </div>
-      <div className="grid flex-1 gap-3 px-5 py-4">
+      <div className="grid flex-1 content-start gap-3 px-5 py-4">
         <RatingScores
           rating={rating}
           comments={{

@@ -172,7 +172,7 @@ export default function RatePlayerTab() {
   const isUpdate = editingRatingId !== null;
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-5">
+    <div className="grid gap-5">
       {banner && (
         <Alert tone="success" title={banner.title}>
           {banner.body}
