@@ -59,7 +59,7 @@ export default function TabShell() {
         onValueChange={(value) => openTab(value as HomeTabId)}
         activationMode="manual"
         orientation={wide ? 'vertical' : 'horizontal'}
-        className="mx-auto grid max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8"
+        className="mx-auto grid w-full max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8"
       >
         <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">
           <p className="hidden px-3 pb-3 text-sm text-stone-600 lg:block">
@@ -74,7 +74,7 @@ export default function TabShell() {
           <div className="relative -mx-3 after:pointer-events-none after:absolute after:inset-y-0 after:right-0 after:w-10 after:bg-gradient-to-l after:from-stone-50 lg:mx-0 lg:after:hidden">
             <div
               ref={listRef}
-              className="overflow-x-auto px-3 pr-10 [scrollbar-width:none] lg:overflow-visible lg:px-0"
+              className="relative overflow-x-auto px-3 pr-10 [scrollbar-width:none] lg:overflow-visible lg:px-0"
             >
               <TabsPrimitive.List
                 aria-label="Home sections"
