@@ -1,7 +1,135 @@
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { serverMessage } from '@client/lib/api-client';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { useHomeTab } from '@client/lib/use-home-tab';
+import type { AdminPlayer } from '@common/schemas/admin';
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck, CircleDashed, Link2, MapPin, SearchX, Upload, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { adminPlayersQuery } from '../api/get-admin-players';
+import { AdminSearch } from './admin-search';
+import { countText, plural, SEARCH_DEBOUNCE_MS } from '../list-text';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "Player List" screen (default export, no props). */
+/** §2 Admin: All Players — search by name, e-mail or location; Verified/Unverified; a list about 24rem high (§9). */
 export default function PlayerListTab() {
-  return <EmptyState icon={Construction} title="Player List" description="This screen is on its way." />;
+  const { openTab } = useHomeTab();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const players = useQuery(adminPlayersQuery(q));
+
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          <CardTitle>All Players</CardTitle>
+          <CardDescription aria-live="polite">
+            {players.data ? countText(players.data.players.length, players.data.total, 'player', q) : ' '}
+          </CardDescription>
+        </div>
+        <AdminSearch
+          label="Search players"
+          placeholder="Name, e-mail or location"
+          value={search}
+          onChange={setSearch}
+          busy={players.isFetching && !players.isPending}
+        />
+      </CardHeader>
+      <div className="px-3 pt-4 pb-3 sm:px-4">
+        {players.isPending ? (
+          <LoadingBlock label="Loading players..." />
+        ) : players.isError ? (
+          <Alert
+            tone="error"
+            title="Error loading players"
+            action={
+              <Button size="sm" variant="outline" onClick={() => void players.refetch()}>
+                Try Again
+              </Button>
+            }
+          >
+            {serverMessage(players.error, 'Please try again.')}
+          </Alert>
+        ) : players.data.players.length === 0 ? (
+          q ? (
+            <EmptyState
+              icon={SearchX}
+              headingLevel={3}
+              title="No players found"
+              description={`No player matches “${q}”. Try part of a name, an e-mail or a city.`}
+            />
+          ) : (
+            <EmptyState
+              icon={UsersRound}
+              headingLevel={3}
+              title="No players yet"
+              description="Players appear here once they register or are imported."
+              action={
+                <Button variant="outline" onClick={() => openTab('bulk')}>
+                  <Upload aria-hidden className="size-4" />
+                  Bulk Import
+                </Button>
+              }
+            />
+          )
+        ) : (
+          <ul
+            aria-label="Players"
+            tabIndex={0}
+            className="max-h-96 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200 outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+          >
+            {players.data.players.map((player) => (
+              <PlayerRow key={player.id} player={player} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function PlayerRow({ player }: { player: AdminPlayer }) {
+  return (
+    <li className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold text-stone-900">
+            {player.firstName} {player.lastName}
+          </span>
+          {player.userId && (
+            <Badge tone="brand">
+              <Link2 aria-hidden className="size-3.5" />
+              Linked
+            </Badge>
+          )}
+        </p>
+        <p className="truncate text-sm text-stone-700">{player.email}</p>
+        <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
+          <MapPin aria-hidden className="size-3.5 shrink-0 text-stone-400" />
+          <span className="truncate">{player.location}</span>
+        </p>
+      </div>
+      <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
+        {player.isVerified ? (
+          <Badge tone="success">
+            <BadgeCheck aria-hidden className="size-3.5" />
+            Verified
+          </Badge>
+        ) : (
+          <Badge tone="neutral">
+            <CircleDashed aria-hidden className="size-3.5" />
+            Unverified
+          </Badge>
+        )}
+        <span className="min-w-0 text-xs text-stone-600 sm:text-right">
+          Skill {player.skillLevel}
+          {player.yearsPlaying && <> · {player.yearsPlaying} yrs</>} · {plural(player.ratingCount, 'rating')}
+        </span>
+      </div>
+    </li>
+  );
 }

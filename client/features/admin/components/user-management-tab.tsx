@@ -1,7 +1,152 @@
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { serverMessage } from '@client/lib/api-client';
+import { relativeTime } from '@client/lib/relative-time';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { maskEmail } from '@common/mask-email';
+import type { AdminUser } from '@common/schemas/admin';
+import { useQuery } from '@tanstack/react-query';
+import { SearchX, ShieldCheck, User, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { adminUsersQuery } from '../api/get-admin-users';
+import { countText, SEARCH_DEBOUNCE_MS } from '../list-text';
+import { AdminSearch } from './admin-search';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "User Management" screen (default export, no props). */
+/** §2 Admin: User Management — search by name or e-mail; cards with masked e-mail (§5), role badge and times. */
 export default function UserManagementTab() {
-  return <EmptyState icon={Construction} title="User Management" description="This screen is on its way." />;
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useQuery(adminUsersQuery(q));
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader className="gap-3 pb-5 sm:flex sm:flex-row sm:items-end sm:justify-between sm:pb-6">
+          <div className="grid gap-1">
+            <CardTitle>Users</CardTitle>
+            <CardDescription aria-live="polite">
+              {users.data ? countText(users.data.users.length, users.data.total, 'user', q) : ' '}
+            </CardDescription>
+          </div>
+          <AdminSearch
+            label="Search users"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={setSearch}
+            busy={users.isFetching && !users.isPending}
+          />
+        </CardHeader>
+      </Card>
+
+      {users.isPending ? (
+        <LoadingBlock label="Loading users..." />
+      ) : users.isError ? (
+        <Alert
+          tone="error"
+          title="Error loading users"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          {serverMessage(users.error, 'Please try again.')}
+        </Alert>
+      ) : users.data.users.length === 0 ? (
+        q ? (
+          <EmptyState
+            icon={SearchX}
+            title="No users found"
+            description={`No user matches “${q}”. Try part of a name or an e-mail.`}
+          />
+        ) : (
+          <EmptyState icon={UsersRound} title="No users yet" description="People appear here once they sign up." />
+        )
+      ) : (
+        <ul aria-label="Users" className="grid grid-cols-1 gap-3 md:grid-cols-2">
+          {users.data.users.map((user) => (
+            <li key={user.id}>
+              <UserCard user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const PROVIDER_LABELS: Record<string, string> = {
+  google: 'Google',
+  password: 'E-mail & password',
+  developer: 'Developer',
+};
+
+function UserCard({ user }: { user: AdminUser }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return (
+    <Card className="flex h-full gap-3 p-4">
+      <span
+        aria-hidden
+        className={
+          user.isAdmin
+            ? 'hidden size-10 shrink-0 place-items-center rounded-full bg-amber-100 text-amber-800 sm:grid'
+            : 'hidden size-10 shrink-0 place-items-center rounded-full bg-teal-50 text-teal-700 sm:grid'
+        }
+      >
+        {user.isAdmin ? <ShieldCheck className="size-5" /> : <User className="size-5" />}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <h3 className={name ? 'font-semibold break-words text-stone-900' : 'font-medium text-stone-500 italic'}>
+              {name || 'No name provided'}
+            </h3>
+            {user.email ? (
+              <p className="truncate text-sm text-stone-700" title={maskEmail(user.email)}>
+                {maskEmail(user.email)}
+              </p>
+            ) : (
+              <p className="text-sm text-stone-500 italic">No email provided</p>
+            )}
+          </div>
+          {user.isAdmin ? (
+            <Badge tone="accent" className="shrink-0">
+              Admin
+            </Badge>
+          ) : (
+            <Badge tone="neutral" className="shrink-0">
+              Regular User
+            </Badge>
+          )}
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
+          <dt className="text-stone-500">Joined</dt>
+          <dd className="text-stone-800">
+            <TimeText value={user.createdAt} />
+          </dd>
+          <dt className="text-stone-500">Last Updated</dt>
+          <dd className="text-stone-800">
+            <TimeText value={user.updatedAt} />
+          </dd>
+          <dt className="text-stone-500">Sign-in</dt>
+          <dd className="truncate text-stone-800">{PROVIDER_LABELS[user.authProvider] ?? user.authProvider}</dd>
+        </dl>
+      </div>
+    </Card>
+  );
+}
+
+/** §5 relative time with the exact date on hover; 'Unknown' when there is no usable date. */
+function TimeText({ value }: { value: string | null | undefined }) {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return <>Unknown</>;
+  return (
+    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
+      {relativeTime(date)}
+    </time>
+  );
 }

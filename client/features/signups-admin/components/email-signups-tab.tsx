@@ -1,7 +1,149 @@
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { serverMessage } from '@client/lib/api-client';
+import type { EmailSignup } from '@common/schemas/admin';
+import { useQuery } from '@tanstack/react-query';
+import { Download, MailOpen, RefreshCw } from 'lucide-react';
+import { Fragment } from 'react';
+import { emailSignupsQuery } from '../api/get-email-signups';
+import { signupsCsv } from '../signups-csv';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "Email Signups" screen (default export, no props). */
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** §2 Admin: Email Signups — a table of Email and Signed Up date-time with a count badge. */
 export default function EmailSignupsTab() {
-  return <EmptyState icon={Construction} title="Email Signups" description="This screen is on its way." />;
+  const signups = useQuery(emailSignupsQuery);
+
+  if (signups.isPending) return <LoadingBlock label="Loading email signups..." />;
+  if (signups.isError) {
+    return (
+      <Alert
+        tone="error"
+        title="Failed to fetch email signups"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void signups.refetch()} loading={signups.isFetching}>
+            Try Again
+          </Button>
+        }
+      >
+        {serverMessage(signups.error, 'Please try again.')}
+      </Alert>
+    );
+  }
+
+  const { emailSignups, total } = signups.data;
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1">
+          <CardTitle className="flex items-center gap-2">
+            Launch list
+            <Badge tone="brand">
+              {total.toLocaleString('en-US')}
+              <span className="sr-only"> {total === 1 ? 'signup' : 'signups'}</span>
+            </Badge>
+          </CardTitle>
+          <CardDescription>People who asked to hear when Pickleball Ratings launches, newest first.</CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void signups.refetch()}
+            loading={signups.isFetching}
+            aria-label="Refresh email signups"
+          >
+            {!signups.isFetching && <RefreshCw aria-hidden className="size-4" />}
+            <span className="hidden sm:inline">Refresh</span>
+          </Button>
+          {emailSignups.length > 0 && (
+            <Button variant="outline" size="sm" onClick={() => downloadCsv(emailSignups)}>
+              <Download aria-hidden className="size-4" />
+              Export CSV
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <div className="px-3 pt-4 pb-3 sm:px-4">
+        {emailSignups.length === 0 ? (
+          <EmptyState
+            icon={MailOpen}
+            headingLevel={3}
+            title="No email signups yet"
+            description="Addresses entered on the coming-soon page show up here."
+          />
+        ) : (
+          <div className="overflow-hidden rounded-xl border border-stone-200">
+            <table className="w-full table-fixed text-left text-sm">
+              <caption className="sr-only">Email signups, newest first</caption>
+              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2.5 sm:px-4">
+                    Email
+                  </th>
+                  <th scope="col" className="w-32 px-3 py-2.5 sm:w-56 sm:px-4">
+                    Signed Up
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {emailSignups.map((signup) => (
+                  <tr key={signup.id} className="hover:bg-stone-50/70">
+                    <td className="px-3 py-2.5 text-stone-900 [overflow-wrap:anywhere] sm:px-4">
+                      <BreakableEmail email={signup.email} />
+                    </td>
+                    <td className="px-3 py-2.5 text-stone-600 sm:px-4">
+                      <SignedUp value={signup.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {emailSignups.length < total && (
+          <p className="mt-3 text-sm text-stone-600">
+            Showing the newest {emailSignups.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** An address that wraps after "@" and before dots on a narrow screen, rather than mid-word. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** Date and time on one line, or on two lines on a phone. */
+function SignedUp({ value }: { value: string }) {
+  const date = new Date(value);
+  return (
+    <time dateTime={value} className="grid sm:block">
+      <span>{dateFormat.format(date)}</span>
+      <span className="hidden sm:inline">, </span>
+      <span>{timeFormat.format(date)}</span>
+    </time>
+  );
+}
+
+function downloadCsv(signups: EmailSignup[]) {
+  const url = URL.createObjectURL(new Blob([signupsCsv(signups)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'email-signups.csv';
+  link.click();
+  URL.revokeObjectURL(url);
 }
