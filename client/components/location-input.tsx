@@ -47,7 +47,9 @@ export function LocationInput({
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const debounced = useDebouncedValue(value, LOCATION_DEBOUNCE_MS);
-  const query = useQuery({ ...locationSuggestionsQuery(debounced), enabled: open && debounced.trim().length >= 2 });
+  // Ask only once typing has paused on the current text, not for the text it replaced.
+  const settled = debounced === value && debounced.trim().length >= 2;
+  const query = useQuery({ ...locationSuggestionsQuery(debounced), enabled: open && settled });
   const suggestions = open && debounced.trim().length >= 2 ? (query.data ?? []) : [];
   const expanded = suggestions.length > 0;
 

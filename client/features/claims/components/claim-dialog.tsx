@@ -222,8 +222,8 @@ function ClaimDialogContent({
         <FormField label="Location" optional hint="Type a ZIP code or a city to fill in city, state and ZIP below.">
           <LocationInput value={fields.location} onChange={applyLocation} placeholder="e.g. 78701 or Austin, TX" />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-[1fr_6rem_7rem]">
-          <FormField label="City" error={errors.city}>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-[1fr_6rem_7rem]">
+          <FormField label="City" error={errors.city} className="col-span-2 sm:col-span-1">
             <Input
               autoComplete="address-level2"
               value={fields.city}

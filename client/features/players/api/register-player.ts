@@ -12,10 +12,11 @@ export function useRegisterPlayer() {
   return useMutation({
     mutationFn: registerPlayer,
     // The caller now has a linked player (§4), and search results show the new or newly Linked player.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.auth.linkedPlayer }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.players.searchAll }),
-      ]),
+    // Not awaited: the refreshed linked player replaces the form, and the form's own onSuccess (the
+    // success banner) must run before that unmounts it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.linkedPlayer });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.players.searchAll });
+    },
   });
 }

@@ -76,7 +76,7 @@ export default function PlayerRegistrationTab() {
             <LoadingBlock label="Loading your profile..." />
           </Card>
         ) : auth.linkedPlayer ? (
-          <LinkedProfileCard player={auth.linkedPlayer} />
+          <LinkedProfileCard player={auth.linkedPlayer} className="-order-1 lg:order-none" />
         ) : (
           <Card>
             <CardHeader>
@@ -124,10 +124,10 @@ export default function PlayerRegistrationTab() {
 }
 
 /** The caller's own profile (one linked player per account), with the §2 "Unverified" skill display. */
-function LinkedProfileCard({ player }: { player: LinkedPlayer }) {
+function LinkedProfileCard({ player, className }: { player: LinkedPlayer; className?: string }) {
   const { openTab } = useHomeTab();
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader>
         <CardTitle>Your player profile</CardTitle>
         <CardDescription>Your account is linked to this player. Others can now find and rate you.</CardDescription>

@@ -56,11 +56,12 @@ export function PlayerSearchPanel({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Search aria-hidden className="size-5 text-teal-700" />
-          Find your player profile
+          {auth.linkedPlayer ? 'Find players' : 'Find your player profile'}
         </CardTitle>
         <CardDescription>
-          You may already be listed — someone may have rated you, or a club imported its players. Search first, then{' '}
-          {auth.isAuthenticated ? 'claim' : 'use'} the profile instead of creating a new one.
+          {auth.linkedPlayer
+            ? 'Look up players by name or location.'
+            : `You may already be listed — someone may have rated you, or a club imported its players. Search first, then ${auth.isAuthenticated ? 'claim' : 'use'} the profile instead of creating a new one.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

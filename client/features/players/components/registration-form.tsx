@@ -74,6 +74,8 @@ export function RegistrationForm({
     };
     const result = validate(registerPlayerBodySchema, body);
     if (result.errors) {
+      // An empty select reads better as a request than as the list of allowed values.
+      if (!values.skillLevel) result.errors.skillLevel = 'Please select your skill level';
       setErrors(result.errors);
       document.getElementById(`registration-${Object.keys(result.errors)[0]}`)?.focus();
       return;
