@@ -34,10 +34,15 @@ import { RateSkillsStep } from './rate-skills-step';
 
 type Step = 1 | 2 | 3;
 
-const STEPS: { step: Step; title: string; description: string }[] = [
-  { step: 1, title: 'Find player', description: 'Search for the player you played with, or add them.' },
-  { step: 2, title: 'Rate skills', description: 'Give one to five stars in each category and overall.' },
-  { step: 3, title: 'Comments & submit', description: 'Add feedback that helps them improve, then submit.' },
+const STEPS: { step: Step; title: string; short: string; description: string }[] = [
+  { step: 1, title: 'Find player', short: 'Find', description: 'Search for the player you played with, or add them.' },
+  { step: 2, title: 'Rate skills', short: 'Rate', description: 'Give one to five stars in each category and overall.' },
+  {
+    step: 3,
+    title: 'Comments & submit',
+    short: 'Submit',
+    description: 'Add feedback that helps them improve, then submit.',
+  },
 ];
 
 /** The 409 of a second rating names the rating to update instead (server: existingRatingId). */
@@ -256,7 +261,8 @@ function StepIndicator({ step }: { step: Step }) {
               </span>
               <span className="min-w-0 leading-tight">
                 <span className="sr-only">Step {item.step}: </span>
-                {item.title}
+                <span className="sm:hidden">{item.short}</span>
+                <span className="hidden sm:inline">{item.title}</span>
                 {done && <span className="sr-only"> (done)</span>}
               </span>
             </li>
