@@ -23,7 +23,7 @@ export function RatingScores({
       <dl className="grid gap-y-1.5 @xl:grid-cols-2 @xl:gap-x-8">
         {RATING_CATEGORIES.map(({ key, label }) => (
           <div key={key} className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
-            <dt className="truncate text-sm text-stone-700">{label}</dt>
+            <dt className="text-sm text-stone-700">{label}</dt>
             <dd className="flex items-center gap-1.5">
               <StarDisplay value={rating[key]} />
               <span className="w-4 text-right text-sm font-semibold text-stone-800 tabular-nums" aria-hidden>

@@ -109,22 +109,24 @@ function Stats({ stats, onRate }: { stats: MyStatsReply; onRate: () => void }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="flex items-center gap-3">
-            <RankChip rank={rank} />
+          <div className="grid grid-cols-2 items-center gap-x-3 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
+            <RankChip rank={rank} className="w-fit" />
             <div
               role="progressbar"
               aria-label={progress.next ? `Progress to ${progress.next}` : 'Rank progress'}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress.percent}
-              className="h-3 flex-1 overflow-hidden rounded-full bg-stone-100"
+              className="order-last col-span-2 h-3 overflow-hidden rounded-full bg-stone-100 sm:order-none sm:col-span-1"
             >
               <div
                 className="h-full rounded-full bg-gradient-to-r from-teal-600 to-amber-400 transition-[width]"
                 style={{ width: `${progress.percent}%` }}
               />
             </div>
-            {progress.next && <RankChip rank={progress.next} className="ring-1 ring-stone-300 ring-inset" />}
+            {progress.next && (
+              <RankChip rank={progress.next} className="w-fit justify-self-end ring-1 ring-stone-300 ring-inset" />
+            )}
           </div>
           <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600" aria-label="Rank thresholds">
             {RANKS.map((step) => (

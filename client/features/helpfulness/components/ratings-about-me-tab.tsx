@@ -138,7 +138,7 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
           {rater === 'Anonymous' ? <EyeOff className="size-5" /> : <UserRound className="size-5" />}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-bold text-stone-900">{rater}</h3>
+          <h3 className="font-bold break-words text-stone-900">{rater}</h3>
           <p className="text-xs text-stone-500">
             <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
               {relativeTime(rating.createdAt)}

@@ -95,7 +95,7 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
     <Card className="flex h-full flex-col">
       <div className="flex items-start gap-3 px-5 pt-5">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-bold text-stone-900">{rating.playerName}</h3>
+          <h3 className="text-base font-bold break-words text-stone-900">{rating.playerName}</h3>
           <p className="text-xs text-stone-500">
             <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
               Rated {relativeTime(rating.createdAt)}
