@@ -1,7 +1,226 @@
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Construction } from 'lucide-react';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { serverMessage } from '@client/lib/api-client';
+import { cn } from '@client/lib/cn';
+import type { FlaggedComment } from '@common/schemas/moderation';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Flag, Hourglass, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { flaggedCommentsQuery } from '../api/get-flagged-comments';
+import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolvedPreview } from '../flag-display';
+import { FlagDate } from './flag-date';
+import { ReviewFlagDialog } from './review-flag-dialog';
 
-/** Placeholder: the owning engineer replaces this file with the §2 "Flagged Content" screen (default export, no props). */
+/** §2 Admin: Flagged Content — counters, the pending flags with Review, and the latest resolved ones. */
 export default function FlaggedContentTab() {
-  return <EmptyState icon={Construction} title="Flagged Content" description="This screen is on its way." />;
+  const flags = useQuery(flaggedCommentsQuery);
+  const [reviewing, setReviewing] = useState<FlaggedComment | null>(null);
+  // Focus goes back to the Review button on Cancel; once its flag is resolved the button is gone,
+  // so focus lands on the pending list's heading instead of the page body.
+  const opener = useRef<HTMLElement | null>(null);
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
+
+  if (flags.isPending) return <LoadingBlock label="Loading flagged content..." />;
+  if (flags.isError) {
+    return (
+      <Alert
+        tone="error"
+        title="Error loading flagged content"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void flags.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {serverMessage(flags.error, 'Please try again.')}
+      </Alert>
+    );
+  }
+
+  const { flaggedComments, counts } = flags.data;
+  const pending = pendingFlags(flaggedComments);
+  const resolved = resolvedPreview(flaggedComments, counts.resolved);
+
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        <Counter
+          icon={Hourglass}
+          label="Pending Review"
+          value={counts.pending}
+          className="bg-amber-50 ring-amber-200"
+        />
+        <Counter
+          icon={CircleCheck}
+          label="Resolved"
+          value={counts.resolved}
+          className="bg-emerald-50 ring-emerald-200"
+        />
+        <Counter icon={Flag} label="Total Flags" value={counts.total} className="bg-white ring-stone-200" />
+      </dl>
+
+      <section aria-labelledby="flags-pending" className="grid gap-3">
+        <h2
+          id="flags-pending"
+          ref={pendingHeading}
+          tabIndex={-1}
+          className="text-lg font-bold text-stone-900 outline-none"
+        >
+          Pending review
+        </h2>
+        {pending.length === 0 ? (
+          <EmptyState
+            icon={ShieldCheck}
+            headingLevel={3}
+            title="All Clear!"
+            description="No offensive content pending review."
+          />
+        ) : (
+          <ul className="grid gap-3">
+            {pending.map((flag) => (
+              <li key={flag.id}>
+                <PendingFlag
+                  flag={flag}
+                  onReview={(button) => {
+                    opener.current = button;
+                    setReviewing(flag);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="flags-resolved" className="grid gap-3">
+        <h2 id="flags-resolved" className="text-lg font-bold text-stone-900">
+          Resolved
+        </h2>
+        {resolved.shown.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-sm text-stone-600">
+            No resolved flags yet.
+          </p>
+        ) : (
+          <Card className="overflow-hidden">
+            <ul className="divide-y divide-stone-100">
+              {resolved.shown.map((flag) => (
+                <li key={flag.id}>
+                  <ResolvedFlag flag={flag} />
+                </li>
+              ))}
+            </ul>
+            {resolved.more > 0 && (
+              <p className="border-t border-stone-100 bg-stone-50 px-4 py-3 text-sm text-stone-600 sm:px-5">
+                ... and {resolved.more.toLocaleString('en-US')} more resolved flag{resolved.more === 1 ? '' : 's'}
+              </p>
+            )}
+          </Card>
+        )}
+      </section>
+
+      <ReviewFlagDialog
+        flag={reviewing}
+        onClose={() => setReviewing(null)}
+        onCloseAutoFocus={(event) => {
+          // Radix returns focus to a DialogTrigger, and this dialog is opened from several buttons instead.
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+          else pendingHeading.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+function Counter({
+  icon: Icon,
+  label,
+  value,
+  className,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number;
+  className: string;
+}) {
+  return (
+    <div
+      className={cn('grid content-between gap-1 rounded-2xl px-3 py-3 ring-1 ring-inset sm:px-5 sm:py-4', className)}
+    >
+      <dt className="flex items-start gap-1.5 text-xs leading-tight font-semibold text-stone-700 sm:text-sm">
+        <Icon aria-hidden className="mt-px hidden size-4 shrink-0 text-stone-500 sm:block" />
+        {label}
+      </dt>
+      <dd className="text-2xl font-extrabold text-stone-900 tabular-nums sm:text-3xl">
+        {value.toLocaleString('en-US')}
+      </dd>
+    </div>
+  );
+}
+
+function ReasonBadge({ reason }: { reason: string }) {
+  return (
+    <Badge tone={reasonTone(reason)}>
+      <span className="sr-only">Reason: </span>
+      {reasonLabel(reason)}
+    </Badge>
+  );
+}
+
+function PendingFlag({ flag, onReview }: { flag: FlaggedComment; onReview: (button: HTMLElement) => void }) {
+  return (
+    <Card className="grid gap-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <ReasonBadge reason={flag.flagReason} />
+          <span className="text-xs text-stone-600">
+            Flagged <FlagDate value={flag.createdAt} />
+          </span>
+        </div>
+      </div>
+      <div className="min-w-0">
+        <h3 className="font-semibold break-words text-stone-900">{flag.playerName}</h3>
+        <p className="truncate text-sm text-stone-600" title={flag.raterEmail}>
+          Rated by {flag.raterEmail}
+        </p>
+      </div>
+      <figure className="rounded-xl border-l-4 border-red-300 bg-stone-50 px-4 py-3">
+        <figcaption className="text-xs font-semibold text-stone-600">{fieldLabel(flag.field)}</figcaption>
+        <blockquote className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-stone-800">
+          {flag.flaggedText}
+        </blockquote>
+      </figure>
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={(event) => onReview(event.currentTarget)} className="w-full sm:w-auto">
+          Review
+          <span className="sr-only"> the flag on the rating of {flag.playerName}</span>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function ResolvedFlag({ flag }: { flag: FlaggedComment }) {
+  return (
+    <div className="grid gap-1.5 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 className="font-semibold text-stone-900">{flag.playerName}</h3>
+        <ReasonBadge reason={flag.flagReason} />
+        <span className="text-xs text-stone-600 sm:ml-auto">
+          Resolved {flag.resolvedAt ? <FlagDate value={flag.resolvedAt} /> : 'Unknown'}
+          {flag.resolvedByLabel && <> by {flag.resolvedByLabel}</>}
+        </span>
+      </div>
+      <p className="line-clamp-1 text-sm break-all text-stone-500 sm:break-normal">“{flag.flaggedText}”</p>
+      {flag.resolutionNotes && (
+        <p className="text-sm text-stone-700">
+          <span className="font-semibold">Notes:</span> {flag.resolutionNotes}
+        </p>
+      )}
+    </div>
+  );
 }
