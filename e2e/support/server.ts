@@ -9,6 +9,11 @@ export const E2E_DEVELOPERS = { regular: { id: 'devuser', password: 'devpass123'
 
 export type RunningServer = { baseUrl: string; stop: () => Promise<void>; logs: () => string };
 
+export type StartOptions = {
+  /** Runs on the fresh data directory before the server starts (e.g. seeds what no screen can create). */
+  prepare?: (dataDir: string) => Promise<void>;
+};
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -20,9 +25,13 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server (`tsx server/main.ts`) on a free port with a fresh PGlite database of its own. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pr-e2e-'));
+  await options.prepare?.(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {

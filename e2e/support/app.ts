@@ -1,0 +1,126 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DESKTOP, PHONE, axeViolations, formatViolations, screenshot, type TrackedPage } from './browser';
+import { E2E_ADMIN } from './server';
+
+/** Waits until `locator` is visible (Playwright's auto-wait, reported through Vitest). */
+export async function see(locator: Locator, timeout = 15_000) {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/** Waits until no element matches `locator`. */
+export async function gone(locator: Locator, timeout = 15_000) {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** The toast with this title (§9: one at a time), inside the notifications region. */
+export function toast(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: typeof title === 'string' });
+}
+
+/** Closes the visible toast, so the next one can be asserted on its own and it does not cover a screenshot. */
+export async function dismissToasts(page: Page) {
+  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) {
+    await close.first().click();
+    await page.waitForTimeout(200);
+  }
+}
+
+/** Waits for the page's loading spinners to be gone (lazy chunks, queries). */
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await gone(page.getByRole('status').filter({ hasText: /^Loading/ }));
+}
+
+/**
+ * The checks every visited screen gets: no axe-core WCAG 2.1 A/AA violation and a screenshot, at desktop
+ * width and at a 360 px phone width (the page is left at desktop width). Console errors are asserted by the
+ * caller at the end of its journey.
+ */
+export async function checkScreen(tracked: TrackedPage, name: string) {
+  const { page } = tracked;
+  await settled(page);
+  expect(formatViolations(await axeViolations(page)), `axe on ${name} (desktop)`).toBe('');
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  // Layout switches with media queries (sidebar → strip); give it a frame.
+  await page.waitForTimeout(150);
+  expect(formatViolations(await axeViolations(page)), `axe on ${name} (phone)`).toBe('');
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+}
+
+export type Person = { firstName: string; lastName: string; email: string; password: string };
+
+let counter = 0;
+/** A new person with a unique e-mail (each server has its own database, but some files sign up several). */
+export function person(firstName: string, lastName: string): Person {
+  counter += 1;
+  return {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}.${counter}@example.com`.toLowerCase(),
+    password: 'Pickle-Ball-2025',
+  };
+}
+
+/** Signs a person up through the API with the context's cookie jar, so the context's pages are signed in. */
+export async function signUpViaApi(context: BrowserContext, who: Person) {
+  const res = await context.request.post('/api/auth/register', {
+    data: { firstName: who.firstName, lastName: who.lastName, email: who.email, password: who.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function signInViaApi(context: BrowserContext, who: Pick<Person, 'email' | 'password'>) {
+  const res = await context.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A developer session in the context (§2 /dev-login is exercised through its form in auth.e2e.ts). */
+export async function devLoginViaApi(context: BrowserContext, dev: { id: string; password: string }) {
+  const res = await context.request.post('/api/dev-login', { data: { userId: dev.id, password: dev.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The §7 admin headers, from POST /api/admin/login with the e2e admin credentials. */
+export async function adminHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const res = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_ADMIN.email, adminKey: E2E_ADMIN.key }),
+  });
+  expect(res.status).toBe(200);
+  const { token, adminEmail } = (await res.json()) as { token: string; adminEmail: string };
+  return { 'x-admin-email': adminEmail, 'x-admin-token': token };
+}
+
+export type ImportRow = { firstName: string; lastName: string; email: string; location?: string; skillLevel?: string };
+
+/** Creates players the way an admin's bulk import does (POST /api/players/bulk); answers the created count. */
+export async function importPlayersViaApi(baseUrl: string, players: ImportRow[]) {
+  const res = await fetch(`${baseUrl}/api/players/bulk`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(await adminHeaders(baseUrl)) },
+    body: JSON.stringify({ players }),
+  });
+  const body = (await res.json()) as { results: { created: unknown[] } };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(body.results.created).toHaveLength(players.length);
+}
+
+/** Opens a home tab by its label (§2 Home tabs); the label may carry a badge, so it matches from the start. */
+export async function openTab(page: Page, label: string) {
+  await page.getByRole('tab', { name: new RegExp(`^${label}`) }).click();
+  await see(page.getByRole('heading', { level: 1, name: label }));
+}
+
+/** Picks N stars in the star radio group labelled `label`. */
+export async function pickStars(scope: Page | Locator, label: string, stars: number) {
+  await scope
+    .getByRole('radiogroup', { name: label, exact: true })
+    .getByRole('radio', { name: `${stars} star${stars === 1 ? '' : 's'}`, exact: true })
+    .click();
+}
