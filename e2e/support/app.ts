@@ -20,7 +20,9 @@ export function toast(page: Page, title: string | RegExp): Locator {
 
 /** Closes the visible toast, so the next one can be asserted on its own and it does not cover a screenshot. */
 export async function dismissToasts(page: Page) {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Dismiss notification' });
+  const close = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('button', { name: 'Dismiss notification' });
   while ((await close.count()) > 0) {
     await close.first().click();
     await page.waitForTimeout(200);

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const E2E_ADMIN = { email: 'admin@pickleball.test', key: 'e2e-admin-key-123456' };
-export const E2E_DEVELOPERS = { regular: { id: 'devuser', password: 'devpass123' }, admin: { id: 'devadmin', password: 'devpass456' } };
+export const E2E_DEVELOPERS = {
+  regular: { id: 'devuser', password: 'devpass123' },
+  admin: { id: 'devadmin', password: 'devpass456' },
+};
 
 export type RunningServer = { baseUrl: string; stop: () => Promise<void>; logs: () => string };
 
@@ -19,7 +22,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
