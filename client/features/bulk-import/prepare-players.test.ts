@@ -10,6 +10,7 @@ import {
   preparePlayers,
   splitName,
   type Preparation,
+  withInputLine,
 } from './prepare-players';
 
 function prepared(text: string) {
@@ -121,6 +122,16 @@ describe('bulk import preparation (§5)', () => {
   it('prepares rows the server schema accepts', () => {
     const { players } = prepared('name,email,city,state\nZoe Quinn,,Reno,NV\nAl Bo,al@club.test,,\n');
     for (const player of players) expect(bulkPlayerRowSchema.safeParse(player).success).toBe(true);
+  });
+
+  it('remembers the input line of each player, and names it in a server row error', () => {
+    const result = prepared('Name,Email\nSolo\nAnn Lee,ann@club.test\n\nBob Ray,bad\n');
+    expect(result.lines).toEqual([3, 5]);
+    expect(withInputLine('Row 2: Please enter a valid email address', result.lines)).toBe(
+      'Line 5: Please enter a valid email address',
+    );
+    expect(withInputLine('Row 9: Something', result.lines)).toBe('Row 9: Something');
+    expect(withInputLine('Unexpected', result.lines)).toBe('Unexpected');
   });
 
   it('accepts only .csv file names', () => {

@@ -16,7 +16,15 @@ export type PreparedPlayer = {
 export type RejectedLine = { line: number; reason: string };
 
 export type Preparation =
-  { ok: true; players: PreparedPlayer[]; rejected: RejectedLine[]; hasHeader: boolean } | { ok: false; error: string };
+  | {
+      ok: true;
+      players: PreparedPlayer[];
+      /** The input line each player came from, in the same order as `players`. */
+      lines: number[];
+      rejected: RejectedLine[];
+      hasHeader: boolean;
+    }
+  | { ok: false; error: string };
 
 export const GENERATED_EMAIL_DOMAIN = 'example.com';
 export const NAME_REQUIRED_REASON = 'Needs a first and last name';
@@ -157,14 +165,30 @@ export function preparePlayers(text: string): Preparation {
   const columns = columnsOf(hasHeader ? lines[0].cells : null);
 
   const players: PreparedPlayer[] = [];
+  const playerLines: number[] = [];
   const rejected: RejectedLine[] = [];
   for (const { cells, line } of hasHeader ? lines.slice(1) : lines) {
     const player = toPlayer(cells, columns);
-    if (player) players.push(player);
-    else rejected.push({ line, reason: NAME_REQUIRED_REASON });
+    if (player) {
+      players.push(player);
+      playerLines.push(line);
+    } else {
+      rejected.push({ line, reason: NAME_REQUIRED_REASON });
+    }
   }
-  return { ok: true, players, rejected, hasHeader };
+  return { ok: true, players, lines: playerLines, rejected, hasHeader };
 }
 
 /** §5 Only .csv files are accepted (by name: browsers report CSV under several MIME types). */
 export const isCsvFileName = (name: string) => /\.csv$/i.test(name.trim());
+
+/**
+ * The server numbers a bad row by its place among the players sent ("Row 3: ..."); the admin knows the
+ * lines they typed, so the message names the input line instead when it can.
+ */
+export function withInputLine(error: string, lines: number[]): string {
+  const match = /^Row (\d+):/.exec(error);
+  if (!match) return error;
+  const line = lines[Number(match[1]) - 1];
+  return line === undefined ? error : `Line ${line}:${error.slice(match[0].length)}`;
+}

@@ -3,6 +3,7 @@ import { cn } from '@client/lib/cn';
 import type { BulkImportReply } from '@common/schemas/admin';
 import { CircleAlert, CircleCheck, CircleMinus, type LucideIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { withInputLine } from '../prepare-players';
 
 const tones = {
   created: { tile: 'bg-emerald-50 text-emerald-900 ring-emerald-200', icon: 'text-emerald-700' },
@@ -13,7 +14,16 @@ const tones = {
 type Tone = keyof typeof tones;
 
 /** §2 / §3 Bulk import result: created [{name, email}], skipped [{name, reason}], errors [{error}] and the message. */
-export function BulkImportResult({ result, ref }: { result: BulkImportReply; ref?: Ref<HTMLHeadingElement> }) {
+export function BulkImportResult({
+  result,
+  lines,
+  ref,
+}: {
+  result: BulkImportReply;
+  /** The input line of each player sent, to name lines in the errors. */
+  lines: number[];
+  ref?: Ref<HTMLHeadingElement>;
+}) {
   const { created, skipped, errors } = result.results;
   return (
     <Card>
@@ -57,7 +67,7 @@ export function BulkImportResult({ result, ref }: { result: BulkImportReply; ref
           <ResultList title="Errors" tone="errors" count={errors.length}>
             {errors.map((item, index) => (
               <li key={index} className="px-3 py-2 text-red-900">
-                {item.error}
+                {withInputLine(item.error, lines)}
               </li>
             ))}
           </ResultList>

@@ -28,7 +28,7 @@ export default function BulkImportTab() {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [result, setResult] = useState<BulkImportReply | null>(null);
+  const [result, setResult] = useState<{ reply: BulkImportReply; lines: number[] } | null>(null);
 
   const deferredText = useDeferredValue(text);
   const preview = useMemo<Preparation | null>(
@@ -100,7 +100,7 @@ export default function BulkImportTab() {
     }
     importMutation.mutate(prepared.players, {
       onSuccess: (reply) => {
-        setResult(reply);
+        setResult({ reply, lines: prepared.lines });
         clear();
         toast({ title: 'Import Complete', description: reply.message, variant: 'success' });
         requestAnimationFrame(() => resultHeading.current?.focus());
@@ -202,7 +202,7 @@ export default function BulkImportTab() {
         </CardFooter>
       </Card>
 
-      {result && <BulkImportResult ref={resultHeading} result={result} />}
+      {result && <BulkImportResult ref={resultHeading} result={result.reply} lines={result.lines} />}
     </div>
   );
 }
