@@ -13,20 +13,16 @@ export async function gone(locator: Locator, timeout = 15_000) {
   await locator.first().waitFor({ state: 'hidden', timeout });
 }
 
-/** The toast with this title (§9: one at a time), inside the notifications region. */
-export function toast(page: Page, title: string | RegExp): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: typeof title === 'string' });
+/**
+ * The toast with this title or text (§9: one at a time), inside the notifications region. Found by CSS, not by
+ * role: while a modal dialog is open the rest of the page, the toast viewport included, is aria-hidden.
+ */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return notifications(page).getByText(text, { exact: typeof text === 'string' });
 }
 
-/** Closes the visible toast, so the next one can be asserted on its own and it does not cover a screenshot. */
-export async function dismissToasts(page: Page) {
-  const close = page
-    .getByRole('region', { name: /Notifications/ })
-    .getByRole('button', { name: 'Dismiss notification' });
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(200);
-  }
+function notifications(page: Page): Locator {
+  return page.locator('[role="region"][aria-label^="Notifications"]');
 }
 
 /** Waits for the page's loading spinners to be gone (lazy chunks, queries). */
@@ -42,14 +38,15 @@ export async function settled(page: Page) {
  */
 export async function checkScreen(tracked: TrackedPage, name: string) {
   const { page } = tracked;
+  const fullPage = (await page.getByRole('dialog').count()) === 0;
   await settled(page);
   expect(formatViolations(await axeViolations(page)), `axe on ${name} (desktop)`).toBe('');
-  await screenshot(page, `${name}-desktop`);
+  await screenshot(page, `${name}-desktop`, { fullPage });
   await page.setViewportSize(PHONE);
   // Layout switches with media queries (sidebar → strip); give it a frame.
   await page.waitForTimeout(150);
   expect(formatViolations(await axeViolations(page)), `axe on ${name} (phone)`).toBe('');
-  await screenshot(page, `${name}-phone`);
+  await screenshot(page, `${name}-phone`, { fullPage });
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(100);
 }
@@ -73,18 +70,18 @@ export async function signUpViaApi(context: BrowserContext, who: Person) {
   const res = await context.request.post('/api/auth/register', {
     data: { firstName: who.firstName, lastName: who.lastName, email: who.email, password: who.password },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
 export async function signInViaApi(context: BrowserContext, who: Pick<Person, 'email' | 'password'>) {
   const res = await context.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
 /** A developer session in the context (§2 /dev-login is exercised through its form in auth.e2e.ts). */
 export async function devLoginViaApi(context: BrowserContext, dev: { id: string; password: string }) {
   const res = await context.request.post('/api/dev-login', { data: { userId: dev.id, password: dev.password } });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
 /** The §7 admin headers, from POST /api/admin/login with the e2e admin credentials. */

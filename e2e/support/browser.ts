@@ -76,8 +76,11 @@ export function formatViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
-/** Saves a screenshot under e2e/screenshots/ for people to look at (not compared by tests). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a screenshot under e2e/screenshots/ for people to look at (not compared by tests). `fullPage: false`
+ * for an open dialog: a full-page capture stretches the page under a fixed overlay.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync('e2e/screenshots', { recursive: true });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
 }

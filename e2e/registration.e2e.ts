@@ -1,0 +1,228 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkScreen,
+  devLoginViaApi,
+  gone,
+  importPlayersViaApi,
+  openTab,
+  person,
+  see,
+  signUpViaApi,
+  toast,
+} from './support/app';
+import { launchBrowser, newTrackedPage } from './support/browser';
+import { E2E_DEVELOPERS, startServer, type RunningServer } from './support/server';
+
+describe('player registration and claims', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    await importPlayersViaApi(server.baseUrl, [
+      { firstName: 'Clara', lastName: 'Claimable', email: 'clara.c@club.example', location: 'Denver, CO 80202' },
+      { firstName: 'Danny', lastName: 'Deniable', email: 'danny.d@club.example', location: '78701 — Austin, TX' },
+      { firstName: 'Dora', lastName: 'Duplicate', email: 'dora@example.com' },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const reggie = person('Reggie', 'Register');
+
+  it('registers a signed-in user as a player (§5 messages, location suggestions, 5 s banner, Unverified skill)', async () => {
+    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const { page, context, consoleErrors } = tracked;
+    await signUpViaApi(context, reggie);
+    await page.goto('/');
+    await see(page.getByRole('heading', { level: 1, name: 'Player Registration' }));
+    const form = page.getByRole('form', { name: 'Player registration' });
+    await see(form);
+    // The account e-mail is the player's, read-only.
+    const email = form.getByLabel('Email', { exact: true });
+    await expect.poll(() => email.inputValue()).toBe(reggie.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await checkScreen(tracked, 'registration');
+
+    // Search needs 2 characters; nothing matches this one.
+    const search = page.getByLabel('Search players');
+    await search.fill('Q');
+    await see(page.getByText('Type at least 2 characters.'));
+    await search.fill('Qzx');
+    await see(page.getByText('No players match “Qzx”.'));
+    await search.fill('');
+
+    await form.getByRole('button', { name: 'Register Player' }).click();
+    await see(form.getByText('Please select your skill level'));
+    expect(await form.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(tracked, 'registration-errors');
+
+    await form.getByLabel('First name').fill(reggie.firstName);
+    await form.getByLabel('Last name').fill(reggie.lastName);
+    await form.getByLabel('Skill level').selectOption('3.5');
+    await form.getByLabel('Years playing').selectOption({ label: '3-5 years' });
+    // §2 location suggestions: a ZIP prefix lists places; picking one fills the field.
+    const location = form.getByRole('combobox', { name: 'Location' });
+    await location.fill('7870');
+    const suggestions = page.getByRole('listbox', { name: 'Location suggestions' });
+    const option = suggestions.getByRole('option', { name: /78701\s*Austin, TX/ });
+    await see(option);
+    expect(await suggestions.getByRole('option').count()).toBeLessThanOrEqual(10);
+    await option.click();
+    await expect.poll(() => location.inputValue()).toBe('78701 — Austin, TX');
+    await gone(suggestions);
+    await form.getByLabel('About you').fill('Lefty with a big forehand drive.');
+    await form.getByRole('button', { name: 'Register Player' }).click();
+
+    const banner = page.getByRole('status').filter({ hasText: 'Registration successful!' });
+    await see(banner);
+    await see(banner.getByText('Welcome, Reggie! Your player profile is ready for ratings.'));
+    await see(page.getByRole('heading', { name: 'Your player profile' }));
+    const profile = page.getByRole('definition').filter({ hasText: 'Unverified' });
+    expect(await profile.count()).toBeGreaterThan(0);
+    await see(page.getByText('78701 — Austin, TX'));
+    await checkScreen(tracked, 'registration-done');
+    // §9: the banner goes after 5 s.
+    await gone(banner, 8_000);
+    await see(page.getByRole('heading', { name: 'Your player profile' }));
+
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("tells a signed-in user whose e-mail is already a player's that the account exists (§8)", async () => {
+    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const { page, context, consoleErrors } = tracked;
+    await signUpViaApi(context, { ...person('Dora', 'Duplicate'), email: 'dora@example.com' });
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Player registration' });
+    await form.getByLabel('First name').fill('Dora');
+    await form.getByLabel('Last name').fill('Duplicate');
+    await form.getByLabel('Skill level').selectOption('2.5');
+    await form.getByRole('combobox', { name: 'Location' }).fill('Boise, ID');
+    await form.getByRole('button', { name: 'Register Player' }).click();
+    await see(toast(page, 'Account Already Exists'));
+    await see(toast(page, /Search for your profile above and claim it/));
+    await checkScreen(tracked, 'registration-duplicate');
+    // Still no profile: the form stays.
+    await see(form);
+
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('claims a profile through the Claim Profile dialog; an admin approves it in Match Requests', async () => {
+    const claimant = await newTrackedPage(browser, server.baseUrl);
+    const clara = person('Clara', 'Claimant');
+    await signUpViaApi(claimant.context, clara);
+    const page = claimant.page;
+    await page.goto('/?tab=register');
+    await page.getByLabel('Search players').fill('Cla');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await see(results.getByText('Clara Claimable'));
+    await see(results.getByText('Unverified'));
+
+    // §5 claim blocks: a profile linked to someone else is unavailable.
+    await page.getByLabel('Search players').fill('Reggie');
+    await see(results.getByText('Linked'));
+    await page.getByRole('button', { name: 'Claim Profile: Reggie Register' }).click();
+    await see(toast(page, 'Profile unavailable'));
+
+    await page.getByLabel('Search players').fill('Clara Cla');
+    await page.getByRole('button', { name: 'Claim Profile: Clara Claimable' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Claim Clara Claimable' });
+    await see(dialog);
+    // Pre-filled: the player's names, the account e-mail, and city/state/ZIP parsed from 'City, ST 12345' (§5).
+    await expect.poll(() => dialog.getByLabel('First name').inputValue()).toBe('Clara');
+    expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(clara.email);
+    expect(await dialog.getByLabel('City').inputValue()).toBe('Denver');
+    expect(await dialog.getByLabel('State').inputValue()).toBe('CO');
+    expect(await dialog.getByLabel('ZIP').inputValue()).toBe('80202');
+    await checkScreen(claimant, 'claim-dialog');
+
+    // The 'zip — city, state' form of a suggestion is parsed too.
+    const location = dialog.getByRole('combobox', { name: /Location/ });
+    await location.fill('8030');
+    await dialog.getByRole('option', { name: /80301\s*Boulder, CO/ }).click();
+    await expect.poll(() => dialog.getByLabel('City').inputValue()).toBe('Boulder');
+    expect(await dialog.getByLabel('ZIP').inputValue()).toBe('80301');
+
+    // §5: every field is required.
+    await dialog.getByLabel('City').fill('');
+    await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
+    await see(toast(page, 'Missing information'));
+    await see(toast(page, 'Please fill in: city.'));
+    await dialog.getByLabel('City').fill('Boulder');
+    await dialog.getByLabel('Message to the admin').fill('I play at Wash Park on Saturdays, ask Mike.');
+    await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
+    await see(toast(page, 'Claim request sent'));
+    await gone(dialog);
+    await see(page.getByText(/Claim request for Clara Claimable sent/));
+    await checkScreen(claimant, 'claim-sent');
+
+    // A second claimant, whose request the admin denies.
+    const other = await newTrackedPage(browser, server.baseUrl);
+    await signUpViaApi(other.context, person('Dan', 'Other'));
+    await other.page.goto('/?tab=register');
+    await other.page.getByLabel('Search players').fill('Danny');
+    await other.page.getByRole('button', { name: 'Claim Profile: Danny Deniable' }).click();
+    const otherDialog = other.page.getByRole('dialog', { name: 'Claim Danny Deniable' });
+    await expect.poll(() => otherDialog.getByLabel('City').inputValue()).toBe('Austin');
+    expect(await otherDialog.getByLabel('ZIP').inputValue()).toBe('78701');
+    await otherDialog.getByRole('button', { name: 'Send Claim Request' }).click();
+    await see(toast(other.page, 'Claim request sent'));
+
+    // The admin (a developer of type admin) reviews.
+    const admin = await newTrackedPage(browser, server.baseUrl);
+    await devLoginViaApi(admin.context, E2E_DEVELOPERS.admin);
+    await admin.page.goto('/');
+    // §2: the red badge with the pending count.
+    await see(admin.page.getByRole('tab', { name: 'Match Requests 2 pending' }));
+    await openTab(admin.page, 'Match Requests');
+    const pending = admin.page.getByRole('list', { name: 'Pending requests' });
+    await see(pending.getByText('Clara Claimable'));
+    await see(pending.getByText('I play at Wash Park on Saturdays, ask Mike.'));
+    await checkScreen(admin, 'match-requests-pending');
+
+    const claraCard = pending.getByRole('listitem').filter({ hasText: 'Clara Claimable' });
+    await claraCard.getByRole('button', { name: 'Approve' }).click();
+    await see(toast(admin.page, 'Request reviewed successfully'));
+    await see(toast(admin.page, 'The match request has been processed.'));
+    await gone(pending.getByText('Clara Claimable'));
+    await see(admin.page.getByRole('tab', { name: 'Match Requests 1 pending' }));
+
+    const dannyCard = pending.getByRole('listitem').filter({ hasText: 'Danny Deniable' });
+    await dannyCard.getByRole('button', { name: 'Deny' }).click();
+    await see(admin.page.getByText('No pending requests'));
+    await gone(admin.page.getByRole('tab', { name: /pending/ }));
+
+    await admin.page.getByRole('tab', { name: 'Approved' }).click();
+    const approved = admin.page.getByRole('list', { name: 'Approved requests' });
+    await see(approved.getByText('Clara Claimable'));
+    await see(approved.getByText('Request approved by admin'));
+    await checkScreen(admin, 'match-requests-approved');
+    await admin.page.getByRole('tab', { name: 'Denied' }).click();
+    const denied = admin.page.getByRole('list', { name: 'Denied requests' });
+    await see(denied.getByText('Danny Deniable'));
+    await see(denied.getByText('Request denied by admin'));
+    expect(await denied.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    // The claimant now owns the profile.
+    await page.reload();
+    await see(page.getByRole('heading', { name: 'Your player profile' }));
+    await see(page.getByText('Clara Claimable'));
+    await openTab(page, 'Ratings About Me');
+    await see(page.getByText('No ratings yet'));
+
+    // The denied claimant still has no profile.
+    await other.page.reload();
+    await see(other.page.getByRole('form', { name: 'Player registration' }));
+
+    for (const tracked of [claimant, other, admin]) {
+      expect(tracked.consoleErrors).toEqual([]);
+      await tracked.context.close();
+    }
+  });
+});
