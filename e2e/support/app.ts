@@ -33,22 +33,31 @@ export async function settled(page: Page) {
 
 /**
  * The checks every visited screen gets: no axe-core WCAG 2.1 A/AA violation and a screenshot, at desktop
- * width and at a 360 px phone width (the page is left at desktop width). Console errors are asserted by the
+ * width and at a 360 px phone width, where the page must not scroll sideways (left at desktop width after). Console errors are asserted by the
  * caller at the end of its journey.
  */
 export async function checkScreen(tracked: TrackedPage, name: string) {
   const { page } = tracked;
   const fullPage = (await page.getByRole('dialog').count()) === 0;
+  const problems: string[] = [];
   await settled(page);
-  expect(formatViolations(await axeViolations(page)), `axe on ${name} (desktop)`).toBe('');
   await screenshot(page, `${name}-desktop`, { fullPage });
+  const desktop = formatViolations(await axeViolations(page));
+  if (desktop) problems.push(`axe at desktop width:\n${desktop}`);
+
   await page.setViewportSize(PHONE);
   // Layout switches with media queries (sidebar → strip); give it a frame.
   await page.waitForTimeout(150);
-  expect(formatViolations(await axeViolations(page)), `axe on ${name} (phone)`).toBe('');
   await screenshot(page, `${name}-phone`, { fullPage });
+  const phone = formatViolations(await axeViolations(page));
+  if (phone) problems.push(`axe at phone width:\n${phone}`);
+  // Nothing wider than the phone: the page must not scroll sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) problems.push(`${overflow}px wider than a ${PHONE.width}px phone`);
+
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(100);
+  expect(problems.join('\n'), `checks of the ${name} screen`).toBe('');
 }
 
 export type Person = { firstName: string; lastName: string; email: string; password: string };
@@ -122,4 +131,50 @@ export async function pickStars(scope: Page | Locator, label: string, stars: num
     .getByRole('radiogroup', { name: label, exact: true })
     .getByRole('radio', { name: `${stars} star${stars === 1 ? '' : 's'}`, exact: true })
     .click();
+}
+
+/** Registers the signed-in person of the context as a player (POST /api/players). */
+export async function registerPlayerViaApi(context: BrowserContext, who: Person, location = 'Austin, TX') {
+  const res = await context.request.post('/api/players', {
+    data: { firstName: who.firstName, lastName: who.lastName, email: who.email, skillLevel: '3.0', location },
+  });
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
+}
+
+export const SCORE_LABELS = [
+  'Serve & Return',
+  'Groundstrokes & Third Shot',
+  'Net Play, Volleys & Dinks',
+  'Movement & Court Awareness',
+  'Mental & Physical Game',
+] as const;
+
+/** The signed-in person of the context rates a new player, all categories at `stars` (POST /api/ratings). */
+export async function rateNewPlayerViaApi(
+  context: BrowserContext,
+  player: { firstName: string; lastName: string },
+  stars: number,
+  strengthsImprovements?: string,
+) {
+  const res = await context.request.post('/api/ratings', {
+    data: {
+      playerName: `${player.firstName} ${player.lastName}`,
+      isNewPlayer: true,
+      newPlayerFirstName: player.firstName,
+      newPlayerLastName: player.lastName,
+      serveReturn: stars,
+      groundstrokesThirdShot: stars,
+      netPlayVolleysDinks: stars,
+      movementCourtAwareness: stars,
+      mentalPhysicalGame: stars,
+      overallRating: stars,
+      ...(strengthsImprovements ? { strengthsImprovements } : {}),
+    },
+  });
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
+}
+
+/** The console errors collected so far, cleared: a page shared by several tests reports each error once. */
+export function takeErrors(tracked: TrackedPage): string[] {
+  return tracked.consoleErrors.splice(0);
 }

@@ -82,5 +82,7 @@ export function formatViolations(violations: AxeViolation[]): string {
  */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync('e2e/screenshots', { recursive: true });
+  // A page scrolled down (focus moved to a step heading) renders its sticky header mid-page in a full capture.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
 }
