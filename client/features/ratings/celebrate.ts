@@ -1,36 +1,37 @@
+import type { CreateTypes, Options } from 'canvas-confetti';
+
 /** §4/§9: after a saved rating, about 3 s of confetti (loaded on demand; skipped for reduced motion). */
 export const CONFETTI_MS = 3000;
 
+let cannon: CreateTypes | undefined;
+
+/**
+ * canvas-confetti's default instance draws in a Worker made from a blob: URL, which our CSP (script-src 'self')
+ * rightly refuses. Our own instance draws on the main thread, on a full-window canvas it adds and removes itself.
+ */
+async function getCannon(): Promise<CreateTypes> {
+  if (cannon) return cannon;
+  const { default: confetti } = await import('canvas-confetti');
+  cannon = confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+  return cannon;
+}
+
 export async function celebrate(durationMs: number = CONFETTI_MS): Promise<void> {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-  const { default: confetti } = await import('canvas-confetti');
+  const fire = await getCannon();
   const end = Date.now() + durationMs;
   const colors = ['#0f766e', '#14b8a6', '#fbbf24', '#f59e0b', '#ffffff'];
-  void confetti({
-    particleCount: 90,
-    spread: 80,
-    startVelocity: 45,
-    origin: { y: 0.7 },
+  const side = (x: number, angle: number): Options => ({
+    particleCount: 4,
+    angle,
+    spread: 60,
+    origin: { x, y: 0.75 },
     colors,
-    disableForReducedMotion: true,
   });
+  void fire({ particleCount: 90, spread: 80, startVelocity: 45, origin: { y: 0.7 }, colors });
   const burst = () => {
-    void confetti({
-      particleCount: 4,
-      angle: 60,
-      spread: 60,
-      origin: { x: 0, y: 0.75 },
-      colors,
-      disableForReducedMotion: true,
-    });
-    void confetti({
-      particleCount: 4,
-      angle: 120,
-      spread: 60,
-      origin: { x: 1, y: 0.75 },
-      colors,
-      disableForReducedMotion: true,
-    });
+    void fire(side(0, 60));
+    void fire(side(1, 120));
     if (Date.now() < end) requestAnimationFrame(burst);
   };
   requestAnimationFrame(burst);
