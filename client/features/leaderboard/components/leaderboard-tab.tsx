@@ -186,7 +186,9 @@ function EntryRow({ entry }: { entry: LeaderboardEntry }) {
       )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-semibold text-stone-900">{entry.userEmail}</span>
+          <span className="min-w-0 font-semibold wrap-anywhere text-stone-900">
+            <EmailText email={entry.userEmail} />
+          </span>
           {entry.isCurrentUser && <Badge tone="brand">You</Badge>}
         </p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-stone-600">
@@ -205,6 +207,19 @@ function EntryRow({ entry }: { entry: LeaderboardEntry }) {
         {entry.totalPoints} pts
       </span>
     </div>
+  );
+}
+
+/** A long e-mail on a phone wraps before its "@" (and, if still too long, anywhere) instead of widening the row. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 
