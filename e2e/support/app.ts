@@ -53,11 +53,35 @@ export async function checkScreen(tracked: TrackedPage, name: string) {
   if (phone) problems.push(`axe at phone width:\n${phone}`);
   // Nothing wider than the phone: the page must not scroll sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) problems.push(`${overflow}px wider than a ${PHONE.width}px phone`);
+  if (overflow > 0) problems.push(`${overflow}px wider than a ${PHONE.width}px phone: ${await overflowing(page)}`);
 
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(100);
   expect(problems.join('\n'), `checks of the ${name} screen`).toBe('');
+}
+
+/** The innermost elements reaching past the right edge of the viewport, as short CSS-like names (for a report). */
+async function overflowing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList]
+        .slice(0, 4)
+        .map((c) => `.${c}`)
+        .join('')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    // Content scrolled inside its own overflow box does not widen the page.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible' && p !== document.documentElement && p !== document.body)
+          return true;
+      }
+      return false;
+    };
+    const culprits = [...document.body.querySelectorAll('*')].filter(
+      (el) => past(el) && !clipped(el) && ![...el.children].some(past),
+    );
+    return culprits.slice(0, 5).map(name).join('; ') || 'no single element';
+  });
 }
 
 export type Person = { firstName: string; lastName: string; email: string; password: string };
