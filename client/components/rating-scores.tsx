@@ -22,7 +22,8 @@ export function RatingScores({
     <div className={cn('@container', className)}>
       <dl className="grid gap-y-1.5 @xl:grid-cols-2 @xl:gap-x-8">
         {RATING_CATEGORIES.map(({ key, label }) => (
-          <div key={key} className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
+          // content-start: beside a category with a comment, the row stays at the top of the taller grid row.
+          <div key={key} className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] content-start items-center gap-x-3">
             <dt className="text-sm text-stone-700">{label}</dt>
             <dd className="flex items-center gap-1.5">
               <StarDisplay value={rating[key]} />

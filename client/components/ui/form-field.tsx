@@ -33,7 +33,8 @@ export function FormField({
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    // content-start: in a row of fields where one shows an error, the others keep their control under the label.
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
         {optional && <span className="ml-1 font-normal text-stone-500">(optional)</span>}
