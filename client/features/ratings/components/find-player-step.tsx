@@ -14,7 +14,7 @@ import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, History, MapPin, Search, ShieldCheck, UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { NewPlayerDetails } from '../rating-draft';
 
 /** §2 wizard step 1: search and pick a player, or "add as new player" (first, last, optional city, free-text state). */
@@ -170,7 +170,8 @@ function NewPlayerForm({
   onCancel: () => void;
   onSubmit: (details: NewPlayerDetails) => void;
 }) {
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
+  const warning = useRef<number | null>(null);
   const [first, ...rest] = initialName.trim().split(/\s+/);
   const [details, setDetails] = useState<NewPlayerDetails>({
     firstName: first ?? '',
@@ -179,8 +180,11 @@ function NewPlayerForm({
     state: '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof NewPlayerDetails, string>>>({});
-  const set = (name: keyof NewPlayerDetails) => (value: string) =>
+  const set = (name: keyof NewPlayerDetails) => (value: string) => {
     setDetails((current) => ({ ...current, [name]: value }));
+    // A corrected field no longer shows its error.
+    if (value.trim()) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -191,13 +195,15 @@ function NewPlayerForm({
     setErrors(next);
     if (next.firstName || next.lastName) {
       // §5: a new player requires first and last name.
-      toast({
+      warning.current = toast({
         title: 'Missing player details',
         description: "Please enter the new player's first and last name.",
         variant: 'destructive',
       });
       return;
     }
+    // The warning is settled: it should not follow the player into step 2.
+    if (warning.current !== null) dismiss(warning.current);
     onSubmit(details);
   };
 
