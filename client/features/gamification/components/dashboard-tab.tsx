@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
-import { serverMessage } from '@client/lib/api-client';
+import { isApiStatus, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
@@ -24,14 +24,18 @@ export default function DashboardTab() {
   const { openTab } = useHomeTab();
   const stats = useQuery({ ...myStatsQuery, enabled: auth.isAuthenticated });
 
-  if (!auth.isAuthenticated) {
+  // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
+  if (!auth.isAuthenticated || isApiStatus(stats.error, 401)) {
     return (
       <EmptyState
         icon={LogIn}
         title="Please sign in to view your dashboard"
         action={
           <Button asChild>
-            <Link to="/login">Sign In</Link>
+            {/* A full load: the cached session this page still holds would send /login straight back home. */}
+            <Link to="/login" reloadDocument>
+              Sign In
+            </Link>
           </Button>
         }
       />

@@ -4,13 +4,13 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
-import { serverMessage } from '@client/lib/api-client';
+import { isApiStatus, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { setLeaderboardJsonLd } from '@client/lib/seo';
 import { useAuth } from '@client/lib/use-auth';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@common/constants';
-import type { LeaderboardEntry } from '@common/schemas/leaderboard';
-import { useQuery } from '@tanstack/react-query';
+import type { LeaderboardEntry, LeaderboardReply } from '@common/schemas/leaderboard';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   Award,
   CalendarRange,
@@ -62,8 +62,10 @@ const MEDALS: Record<number, { label: string; icon: LucideIcon; row: string; bad
 export default function LeaderboardTab() {
   const auth = useAuth();
   const [period, setPeriod] = useState<LeaderboardPeriod>('all');
+  const leaderboard = useQuery({ ...leaderboardQuery(period), enabled: auth.isAuthenticated });
 
-  if (!auth.isAuthenticated) {
+  // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
+  if (!auth.isAuthenticated || isApiStatus(leaderboard.error, 401)) {
     return (
       <EmptyState
         icon={LogIn}
@@ -71,7 +73,10 @@ export default function LeaderboardTab() {
         description="Please sign in to view the community leaderboard."
         action={
           <Button asChild>
-            <Link to="/login">Sign In</Link>
+            {/* A full load: the cached session this page still holds would send /login straight back home. */}
+            <Link to="/login" reloadDocument>
+              Sign In
+            </Link>
           </Button>
         }
       />
@@ -109,7 +114,7 @@ export default function LeaderboardTab() {
           </div>
         </CardHeader>
         <CardContent>
-          <LeaderboardList period={period} />
+          <LeaderboardList period={period} leaderboard={leaderboard} />
         </CardContent>
       </Card>
       <Explanation />
@@ -117,8 +122,13 @@ export default function LeaderboardTab() {
   );
 }
 
-function LeaderboardList({ period }: { period: LeaderboardPeriod }) {
-  const leaderboard = useQuery(leaderboardQuery(period));
+function LeaderboardList({
+  period,
+  leaderboard,
+}: {
+  period: LeaderboardPeriod;
+  leaderboard: UseQueryResult<LeaderboardReply>;
+}) {
   const entries = leaderboard.data?.leaderboard;
 
   // §1: the ordered list of top raters as structured data while the leaderboard is shown.

@@ -6,7 +6,7 @@ import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
 import { StarDisplay } from '@client/components/ui/star-rating';
-import { serverMessage } from '@client/lib/api-client';
+import { isApiStatus, serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
@@ -25,7 +25,8 @@ export default function MyRatingsTab() {
   const ratings = useQuery({ ...myRatingsQuery, enabled: auth.isAuthenticated });
   const [editing, setEditing] = useState<RatingReply | null>(null);
 
-  if (!auth.isAuthenticated) {
+  // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
+  if (!auth.isAuthenticated || isApiStatus(ratings.error, 401)) {
     return (
       <EmptyState
         icon={LogIn}
@@ -33,7 +34,10 @@ export default function MyRatingsTab() {
         description="Please sign in to see the ratings you have given."
         action={
           <Button asChild>
-            <Link to="/login">Sign In</Link>
+            {/* A full load: the cached session this page still holds would send /login straight back home. */}
+            <Link to="/login" reloadDocument>
+              Sign In
+            </Link>
           </Button>
         }
       />
