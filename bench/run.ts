@@ -1,7 +1,7 @@
 /**
  * npm run bench -- [--database-url URL] [--players N] [--ratings M] [--fresh] [--seconds S]
  *                  [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only] [--skip-no-cache]
- *                  [--verify] [--leaderboard-cache-seconds N]
+ *                  [--verify] [--leaderboard-cache-seconds N] [--server-node-args="--cpu-prof ..."]
  * Seeds (if empty) a PostgreSQL database, starts the real server on it and measures the hot calls
  * against two reference routes of the same server. Results go to bench/results/.
  */
@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     'skip-no-cache': { type: 'boolean', default: false },
     verify: { type: 'boolean', default: false },
     'leaderboard-cache-seconds': { type: 'string' },
+    // e.g. --server-node-args="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server under load.
+    'server-node-args': { type: 'string' },
   },
   strict: true,
 });
@@ -86,7 +88,12 @@ type Phase = {
 
 /** One server start: probe each call, warm up, then measure every call at every connection level. */
 async function runPhase(phase: Phase, sessionSecret: string, statsClient: pg.Client) {
-  const server = await startServer({ databaseUrl, sessionSecret, extraEnv: phase.extraEnv });
+  const server = await startServer({
+    databaseUrl,
+    sessionSecret,
+    extraEnv: phase.extraEnv,
+    nodeArgs: args['server-node-args']?.split(' ').filter(Boolean),
+  });
   log(`[${phase.name}] server pid ${server.pid} at ${server.baseUrl}`);
   const measurements: Measurement[] = [];
   const skipped: BenchMeta['skipped'] = [];

@@ -85,10 +85,12 @@ export async function startServer(options: {
   databaseUrl: string;
   sessionSecret: string;
   extraEnv?: Record<string, string>;
+  /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -30,6 +29,7 @@ import { authorizePlugin } from './plugins/authorize';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 
 const features: FeatureRoutes[] = [
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: AppDeps = { env, database, mailer };
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db: database.db,
     secret: env.SESSION_SECRET,
     secure: env.NODE_ENV === 'production',
+    cacheMs: env.SESSION_CACHE_SECONDS * 1000,
   });
   await app.register(authorizePlugin, { db: database.db });
   await app.register(swagger, {

@@ -54,6 +54,8 @@ const envSchema = z
     TRUST_PROXY: z.string().default(''),
     /** How long a computed leaderboard is reused (0 = always fresh); see leaderboard.service.ts. */
     LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    /** How long an instance reuses a session it read (0 = read every request); see plugins/session.ts. */
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((raw, ctx) => {

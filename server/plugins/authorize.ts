@@ -6,6 +6,7 @@ import { findLiveAdminToken } from '../features/auth/admin-tokens.repo';
 import { findUserById } from '../features/auth/users.repo';
 import { AppError } from '../lib/app-error';
 import { safeEqual, sha256 } from '../lib/tokens';
+import type { ActiveSession } from './session';
 
 /** Who is calling, as established by the server (never by anything the client claims). */
 export type Principal =
@@ -28,16 +29,23 @@ declare module 'fastify' {
   }
 }
 
+/** The session's user: read with the session in most requests, fetched only for one issued in this request. */
+async function sessionUserRow(db: Db, session: ActiveSession, userId: string): Promise<UserRow | undefined> {
+  if (session.user !== undefined) return session.user?.id === userId ? session.user : undefined;
+  return findUserById(db, userId);
+}
+
 async function resolveSessionPrincipal(db: Db, request: FastifyRequest): Promise<Principal | null> {
-  const data = request.session?.data;
-  if (!data) return null;
+  const session = request.session;
+  if (!session) return null;
+  const data = session.data;
   if (data.developer) {
-    const user = await findUserById(db, data.developer.actingUserId);
+    const user = await sessionUserRow(db, session, data.developer.actingUserId);
     if (!user) return null;
     return { kind: 'developer', developerId: data.developer.userId, userType: data.developer.userType, user };
   }
   if (data.userId) {
-    const user = await findUserById(db, data.userId);
+    const user = await sessionUserRow(db, session, data.userId);
     return user ? { kind: 'user', user } : null;
   }
   return null;

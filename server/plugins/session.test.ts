@@ -132,4 +132,40 @@ describe('server-side sessions', () => {
     expect(await rowOf(expired.cookie)).toBeUndefined();
     expect(await rowOf(live.cookie)).toBeDefined();
   });
+
+  describe('with the session cache on', () => {
+    const SECOND = 1000;
+    let cached: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      const env = { ...t.env, SESSION_CACHE_SECONDS: 1 };
+      cached = await buildApp({ env, database: t.database, mailer: { send: async () => {} }, logger: false });
+    });
+    afterAll(() => cached.close());
+    const meOn = (cookie: string) => cached.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+    it('ends a session at once when it signs out through this instance', async () => {
+      const { cookie } = await signedIn();
+      expect((await meOn(cookie)).statusCode).toBe(200);
+      const out = await cached.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+      expect(out.statusCode).toBe(302);
+      expect((await meOn(cookie)).statusCode).toBe(401);
+    });
+
+    it('ends the old id at once when this instance signs in again (rotation)', async () => {
+      const { cookie } = await signedIn();
+      expect((await meOn(cookie)).statusCode).toBe(200);
+      const again = await register(cached, cookie);
+      const next = sessionCookieOf(again) ?? '';
+      expect((await meOn(cookie)).statusCode).toBe(401);
+      expect((await meOn(next)).statusCode).toBe(200);
+    });
+
+    it('ends a session deleted elsewhere within the cache time', async () => {
+      const { cookie } = await signedIn();
+      expect((await meOn(cookie)).statusCode).toBe(200);
+      await t.database.db.delete(sessions).where(eq(sessions.sid, sidOf(cookie)));
+      await new Promise((resolve) => setTimeout(resolve, 1.1 * SECOND));
+      expect((await meOn(cookie)).statusCode).toBe(401);
+    });
+  });
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
-import type { SessionData } from '../db/schema/index';
+import type { SessionData, UserRow } from '../db/schema/index';
 import {
   deleteSession,
   findLiveSession,
@@ -20,7 +21,8 @@ export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 export const TOUCH_AFTER_MS = 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-export type ActiveSession = { sid: string; data: SessionData };
+/** `user`: the user the session acts as, read with the session (undefined for a session issued in this request). */
+export type ActiveSession = { sid: string; data: SessionData; user?: UserRow | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,13 +34,34 @@ declare module 'fastify' {
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** A new id for the current session (same data, same absolute deadline); no-op when signed out. */
     rotateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Drops this instance's cached sessions of a user whose sessions were just deleted in the database. */
+    forgetSessionsOfUser: (userId: string) => void;
   }
 }
 
-type SessionOptions = { db: Db; secret: string; secure: boolean };
+type SessionOptions = { db: Db; secret: string; secure: boolean; cacheMs: number };
+
+type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
-  const { db, secret, secure } = options;
+  const { db, secret, secure, cacheMs } = options;
+  /*
+   * Live sessions (with their user) are reused for cacheMs, so a signed-in request costs one database
+   * round trip, not two (issue 3 bench). Sign-out, rotation and password resets through this instance
+   * take effect at once; on other instances a deleted session can live on for at most cacheMs.
+   */
+  const cache = cacheMs > 0 ? new LRUCache<string, LiveSession>({ max: 10_000, ttl: cacheMs }) : null;
+  const lookUp = async (sid: string, now: number) => {
+    const cached = cache?.get(sid);
+    if (cached) return cached.expire.getTime() > now ? cached : undefined;
+    const row = await findLiveSession(db, sid, new Date(now));
+    if (row) cache?.set(sid, row);
+    return row;
+  };
+  const forget = async (sid: string) => {
+    cache?.delete(sid);
+    await deleteSession(db, sid);
+  };
   const sidOf = (token: string) => hmac(secret, token);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
 
@@ -49,20 +72,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     if (!token || token.length > 100) return;
     const sid = sidOf(token);
     const now = Date.now();
-    const row = await findLiveSession(db, sid, new Date(now));
+    const row = await lookUp(sid, now);
     if (!row) return;
     if (now - row.sess.createdAt > ABSOLUTE_TIMEOUT_MS) {
-      await deleteSession(db, sid);
+      await forget(sid);
       return;
     }
-    request.session = { sid, data: row.sess };
+    request.session = { sid, data: row.sess, user: row.user };
     if (row.expire.getTime() - now < IDLE_TIMEOUT_MS - TOUCH_AFTER_MS) {
-      await touchSession(db, sid, new Date(now + IDLE_TIMEOUT_MS));
+      const expire = new Date(now + IDLE_TIMEOUT_MS);
+      await touchSession(db, sid, expire);
+      row.expire = expire;
     }
   });
 
   const issue = async (request: FastifyRequest, reply: FastifyReply, sess: SessionData) => {
-    if (request.session) await deleteSession(db, request.session.sid);
+    if (request.session) await forget(request.session.sid);
     const token = newToken();
     const userId = sess.userId ?? sess.developer?.actingUserId ?? null;
     await insertSession(db, { sid: sidOf(token), sess, expire: new Date(Date.now() + IDLE_TIMEOUT_MS), userId });
@@ -82,9 +107,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.session) await deleteSession(db, request.session.sid);
+    if (request.session) await forget(request.session.sid);
     request.session = null;
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+
+  app.decorate('forgetSessionsOfUser', (userId: string) => {
+    if (!cache) return;
+    for (const [sid, row] of cache.entries()) if (row.user?.id === userId) cache.delete(sid);
   });
 
   const purge = () =>

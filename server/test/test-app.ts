@@ -56,6 +56,8 @@ export async function createTestApp(
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_KEY: TEST_ADMIN.key,
     DEV_USERS: TEST_DEV_USERS,
+    // Tests change session rows behind the app's back; the cache has its own tests (plugins/session.test.ts).
+    SESSION_CACHE_SECONDS: '0',
     ...overrides,
   });
   const database = await openTestDatabase();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -15,6 +16,14 @@ import {
 import { users } from './users';
 
 const count = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * Name and location as one text, each word preceded by a space, so "% jo%" finds a word start.
+ * Queries must write exactly this expression for players_search_text_trgm_idx to serve them.
+ */
+export function searchText(t: { searchName: AnyPgColumn; searchLocation: AnyPgColumn }) {
+  return sql`(' ' || ${t.searchName} || ' ' || ${t.searchLocation})`;
+}
 
 export const players = pgTable(
   'players',
@@ -35,8 +44,9 @@ export const players = pgTable(
     verificationAttempts: integer('verification_attempts').notNull().default(0),
     importedBy: text('imported_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Lower-case, accent-free "first last" and location, kept by the data layer for search. */
+    /** Lower-case, accent-free "first last", last name and location, kept by the data layer for search. */
     searchName: text('search_name').notNull().default(''),
+    searchLast: text('search_last').notNull().default(''),
     searchLocation: text('search_location').notNull().default(''),
     // Running aggregates of this player's ratings, changed in the same transaction as the ratings.
     ratingCount: count('rating_count'),
@@ -55,10 +65,20 @@ export const players = pgTable(
   (t) => [
     uniqueIndex('players_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('players_user_id_key').on(t.userId),
-    index('players_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    index('players_search_location_trgm_idx').using('gin', sql`${t.searchLocation} gin_trgm_ops`),
-    index('players_search_name_prefix_idx').on(sql`${t.searchName} text_pattern_ops`),
-    index('players_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    // Search (players.repo.ts): one trigram index over name and location for "every word somewhere",
+    // and three byte-ordered indexes whose prefix ranges are read in result order.
+    index('players_search_text_trgm_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
+    index('players_search_name_prefix_idx').on(sql`${t.searchName} text_pattern_ops`, t.id),
+    index('players_search_last_prefix_idx').on(
+      sql`${t.searchLast} text_pattern_ops`,
+      sql`${t.searchName} text_pattern_ops`,
+      t.id,
+    ),
+    index('players_search_location_prefix_idx').on(
+      sql`${t.searchLocation} text_pattern_ops`,
+      sql`${t.searchName} text_pattern_ops`,
+      t.id,
+    ),
     index('players_created_at_idx').on(t.createdAt),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
   ],

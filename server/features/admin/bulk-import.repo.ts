@@ -27,6 +27,7 @@ const COLUMN_KEYS = [
   'bio',
   'importedBy',
   'searchName',
+  'searchLast',
   'searchLocation',
 ] as const;
 

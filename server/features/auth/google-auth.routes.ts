@@ -70,6 +70,8 @@ export const googleAuthRoutes: FeatureRoutes = async (app, { env, database }) =>
     try {
       const identity = await client.finish(callbackUrl, pending);
       const user = await signInWithGoogle(database.db, identity);
+      // Taking over a password account ends its sessions (google-auth.service.ts).
+      app.forgetSessionsOfUser(user.id);
       await app.startSession(request, reply, { userId: user.id });
     } catch (err) {
       request.log.warn({ err }, 'Google sign-in refused');

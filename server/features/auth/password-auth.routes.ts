@@ -92,7 +92,7 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
       schema: { body: resetPasswordBodySchema, response: { 200: messageReplySchema, ...errors } },
     },
     async (request) => {
-      await resetPassword(db, request.body);
+      app.forgetSessionsOfUser(await resetPassword(db, request.body));
       return { message: RESET_DONE };
     },
   );

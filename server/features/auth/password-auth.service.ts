@@ -86,7 +86,8 @@ export async function requestPasswordReset(
 }
 
 /** Spends a reset token: new password, token gone, every session of the user ended (issue 2 §4). */
-export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
+/** Returns the id of the user whose sessions were ended. */
+export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<string> {
   // The token is looked up by its SHA-256: the database compares digests, which reveals nothing about the token.
   const tokenHash = sha256(input.token);
   const user = await findUserByLiveResetToken(db, tokenHash, new Date());
@@ -97,4 +98,5 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     if (!updated) throw new AppError(400, RESET_TOKEN_INVALID);
     await deleteSessionsOfUser(tx, user.id);
   });
+  return user.id;
 }

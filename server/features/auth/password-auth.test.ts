@@ -12,7 +12,8 @@ describe('e-mail and password sign-in', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    // With the session cache on: a reset must also end sessions this instance has cached.
+    t = await createTestApp({ SMTP_URL: smtp.url, SESSION_CACHE_SECONDS: '30' });
   });
   afterAll(async () => {
     await t.close();

@@ -1,13 +1,30 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { sessions, type SessionData } from '../../db/schema/index';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { sessions, users, type SessionData } from '../../db/schema/index';
 
-export async function findLiveSession(db: Executor, sid: string, now: Date) {
-  const [row] = await db
-    .select()
+/*
+ * Every signed-in request starts here, so it is one prepared round trip: the live session and the
+ * user it acts as (sessions.user_id is that user for both user and developer sessions).
+ */
+function prepareLiveSession(db: Db) {
+  return db
+    .select({ sess: sessions.sess, expire: sessions.expire, user: users })
     .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
-    .limit(1);
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
+    .prepare('sessions_live_with_user');
+}
+
+const liveSessionByDb = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+/** The live session with its user (null when the session has none, or the user row is gone). */
+export async function findLiveSession(db: Db, sid: string, now: Date) {
+  let query = liveSessionByDb.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionByDb.set(db, query);
+  }
+  const [row] = await query.execute({ sid, now });
   return row;
 }
 

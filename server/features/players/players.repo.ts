@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
-import { players, ratings } from '../../db/schema/index';
+import { players, ratings, searchText } from '../../db/schema/index';
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
 
@@ -22,6 +22,7 @@ export type NewPlayer = {
 export function searchColumns(player: { firstName: string; lastName: string; location: string }) {
   return {
     searchName: normalizeForSearch(`${player.firstName} ${player.lastName}`),
+    searchLast: normalizeForSearch(player.lastName),
     searchLocation: normalizeForSearch(player.location),
   };
 }
@@ -47,107 +48,131 @@ export async function insertPlayersSkippingDuplicates(db: Executor, rows: NewPla
 // ---- Search (§2 Player Registration, §7 GET /api/players/search) ----
 
 /*
- * Every condition below is a LIKE on searchName / searchLocation, which the pg_trgm GIN indexes serve
- * (a 2-character word start still yields the padded trigrams "  j" and " jo", so no token needs a
- * sequential scan). normalizeForSearch leaves only letters, digits and single spaces, so a token
- * can never carry a LIKE wildcard.
+ * Ranking, best first: 1 the full name starts with the query (so the exact name leads), 2 the last
+ * name starts with it, 3 the location starts with it, 4 every word of the query is somewhere in the
+ * name or location (2-character words at a word start only). Within a tier: by name; by last name
+ * then name; by location then name; by name.
+ *
+ * Tiers 1-3 are three ranges of byte-ordered indexes, each read in result order and cut at the
+ * limit, so the common query is one prepared statement that touches at most 3 × 50 index entries.
+ * Tier 4 runs only when they leave the page short, on the trigram index.
  */
-type SearchColumn = typeof players.searchName | typeof players.searchLocation;
-
-const wordStartLike = (column: SearchColumn, token: string) =>
-  sql`(${column} like ${`${token}%`} or ${column} like ${`% ${token}%`})`;
-
-/** A 2-character token matches word starts only ("jo" → John, Ann Jones); longer ones anywhere. */
-function tokenMatches(column: SearchColumn, token: string) {
-  return token.length >= 3 ? sql`${column} like ${`%${token}%`}` : wordStartLike(column, token);
-}
-
-/**
- * 0 exact full name, 1 name starts with the query (first or full name), 2 a later name word starts
- * with it (last name), 3 name contains it, 4 location starts with it, 5 the rest (words spread
- * over name and location, or inside the location).
- */
-function matchTier(query: string) {
-  return sql<number>`case
-    when ${players.searchName} = ${query} then 0
-    when ${players.searchName} like ${`${query}%`} then 1
-    when ${players.searchName} like ${`% ${query}%`} then 2
-    when ${players.searchName} like ${`%${query}%`} then 3
-    when ${wordStartLike(players.searchLocation, query)} then 4
-    else 5 end`;
-}
-
-const searchResultColumns = {
-  id: players.id,
-  firstName: players.firstName,
-  lastName: players.lastName,
-  location: players.location,
-  skillLevel: players.skillLevel,
-  isVerified: players.isVerified,
-  userId: players.userId,
-  ratingCount: players.ratingCount,
+const P = {
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  raterEmail: sql.placeholder('raterEmail'),
+  limit: sql.placeholder('limit'),
 };
 
-/** The caller's own rating of a player, by the ratings (player_id, lower(rater_email)) unique index. */
-const callerRating = (playerId: AnyPgColumn, raterEmail: string | null) =>
-  raterEmail === null
-    ? sql`false`
-    : and(eq(ratings.playerId, playerId), sql`lower(${ratings.raterEmail}) = ${raterEmail.toLowerCase()}`);
-
-/*
- * Names sort in byte order (the ~<~ operator of players_search_name_prefix_idx's text_pattern_ops), so
- * the prefix step is an ordered index scan, and both steps order alike whatever the database collation.
+/**
+ * "column starts with the query" as a range of byte order (~>=~ and ~<~, the text_pattern_ops
+ * operators), not LIKE: a LIKE with a parameter cannot use the index in a prepared statement's plan.
+ * `to` is the query followed by the highest code point, above every text that starts with it.
  */
-const byName = (column: AnyPgColumn) => sql`${column} using ~<~`;
+const startsWith = (column: AnyPgColumn | SQL, from: unknown = P.from, to: unknown = P.to) =>
+  sql`(${column} operator(pg_catalog.~>=~) ${from} and ${column} operator(pg_catalog.~<~) ${to})`;
+
+const notLeadingTier = (from: unknown, to: unknown) =>
+  sql`not (${startsWith(players.searchName, from, to)} or ${startsWith(players.searchLast, from, to)} or ${startsWith(players.searchLocation, from, to)})`;
+
+/** Names sort in byte order (~<~), as the text_pattern_ops indexes hold them, whatever the collation. */
+const byteOrder = (column: AnyPgColumn | SQL) => sql`${column} using operator(pg_catalog.~<~)`;
+
+const resultColumns = sql`p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count`;
+
+type SearchRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  location: string;
+  skillLevel: string;
+  isVerified: boolean;
+  userId: string | null;
+  ratingCount: number;
+  existingRatingId: number | null;
+};
+
+function prepareLeadingTiers(db: Db) {
+  const p = sql.raw('p');
+  const name = sql`${p}.search_name`;
+  const last = sql`${p}.search_last`;
+  const place = sql`${p}.search_location`;
+  const page = sql`(
+    (select ${resultColumns}, 1 as tier, ${name} as key1, ''::text as key2 from ${players} ${p}
+      where ${startsWith(name)}
+      order by ${byteOrder(name)}, p.id limit ${P.limit})
+    union all
+    (select ${resultColumns}, 2, ${last}, ${name} from ${players} ${p}
+      where ${startsWith(last)} and not ${startsWith(name)}
+      order by ${byteOrder(last)}, ${byteOrder(name)}, p.id limit ${P.limit})
+    union all
+    (select ${resultColumns}, 3, ${place}, ${name} from ${players} ${p}
+      where ${startsWith(place)} and not ${startsWith(name)} and not ${startsWith(last)}
+      order by ${byteOrder(place)}, ${byteOrder(name)}, p.id limit ${P.limit})
+  ) page`;
+  const col = <T>(name: string) => sql<T>`page.${sql.raw(name)}`;
+  return db
+    .select({
+      id: col<number>('id'),
+      firstName: col<string>('first_name'),
+      lastName: col<string>('last_name'),
+      location: col<string>('location'),
+      skillLevel: col<string>('skill_level'),
+      isVerified: col<boolean>('is_verified'),
+      userId: col<string | null>('user_id'),
+      ratingCount: col<number>('rating_count'),
+      existingRatingId: sql<number | null>`${ratings.id}`,
+    })
+    .from(page)
+    .leftJoin(
+      ratings,
+      and(eq(ratings.playerId, sql`page.id`), sql`lower(${ratings.raterEmail}) = ${P.raterEmail}`),
+    )
+    .orderBy(sql`page.tier`, sql`page.key1 collate "C"`, sql`page.key2 collate "C"`, sql`page.id`)
+    .limit(P.limit)
+    .prepare('players_search_leading');
+}
+
+const leadingByDb = new WeakMap<Db, ReturnType<typeof prepareLeadingTiers>>();
+
+/** A word of the query as a LIKE pattern on searchText: anywhere, or at a word start when it is short. */
+const wordPattern = (word: string) => (word.length >= 3 ? `%${word}%` : `% ${word}%`);
 
 export type SearchOptions = { query: string; raterEmail: string | null; limit: number };
 
-/**
- * Players whose name or location match every word of the normalized query, best matches first (see
- * matchTier, then name, then id), with the id of the caller's own rating of each when raterEmail is given.
- *
- * Two steps keep common queries cheap at 100k players: names starting with the query (tiers 0 and 1)
- * come first in players_search_name_prefix_idx order, so when they fill the page the answer is read
- * straight off that index. Otherwise every match is ranked (trigram indexes, then a top-N sort).
- */
-export async function searchPlayers(db: Executor, options: SearchOptions) {
-  const { query, raterEmail, limit } = options;
-  const prefixPage = await db
-    .select({ ...searchResultColumns, existingRatingId: ratings.id })
-    .from(players)
-    .leftJoin(ratings, callerRating(players.id, raterEmail))
-    .where(sql`${players.searchName} like ${`${query}%`}`)
-    .orderBy(byName(players.searchName), players.id)
-    .limit(limit);
-  if (prefixPage.length === limit) return prefixPage;
+/** Players matching the normalized query, best first (see the ranking above), with the caller's own rating id. */
+export async function searchPlayers(db: Db, options: SearchOptions): Promise<SearchRow[]> {
+  const { query, limit } = options;
+  const raterEmail = options.raterEmail?.toLowerCase() ?? null;
+  const from = query;
+  const to = `${query}\u{10FFFF}`;
+  let leading = leadingByDb.get(db);
+  if (!leading) {
+    leading = prepareLeadingTiers(db);
+    leadingByDb.set(db, leading);
+  }
+  const rows: SearchRow[] = await leading.execute({ from, to, raterEmail, limit });
+  if (rows.length >= limit) return rows;
 
-  const tokens = query.split(' ');
-  const where = and(
-    ...tokens.map((token) => or(tokenMatches(players.searchName, token), tokenMatches(players.searchLocation, token))),
-  );
-  const tier = matchTier(query).as('tier');
-  const page = db
-    .select({ ...searchResultColumns, searchName: players.searchName, tier })
-    .from(players)
-    .where(where)
-    .orderBy(tier, byName(players.searchName), players.id)
-    .limit(limit)
-    .as('page');
-  return db
+  const everyWord = and(...query.split(' ').map((word) => sql`${searchText(players)} like ${wordPattern(word)}`));
+  const rest = await db
     .select({
-      id: page.id,
-      firstName: page.firstName,
-      lastName: page.lastName,
-      location: page.location,
-      skillLevel: page.skillLevel,
-      isVerified: page.isVerified,
-      userId: page.userId,
-      ratingCount: page.ratingCount,
+      id: players.id,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      location: players.location,
+      skillLevel: players.skillLevel,
+      isVerified: players.isVerified,
+      userId: players.userId,
+      ratingCount: players.ratingCount,
       existingRatingId: ratings.id,
     })
-    .from(page)
-    .leftJoin(ratings, callerRating(page.id, raterEmail))
-    .orderBy(page.tier, byName(page.searchName), page.id);
+    .from(players)
+    .leftJoin(ratings, and(eq(ratings.playerId, players.id), sql`lower(${ratings.raterEmail}) = ${raterEmail}`))
+    .where(and(everyWord, notLeadingTier(from, to)))
+    .orderBy(byteOrder(players.searchName), players.id)
+    .limit(limit - rows.length);
+  return [...rows, ...rest];
 }
 
 // ---- Detail (§3 "as seen by the client", §7 GET /api/players/:id) ----

@@ -95,7 +95,7 @@ describe('GET /api/players/search', () => {
     expect(ids).not.toContain(inside.id);
   });
 
-  it('puts the best matches first: name start, last-name start, inside the name, location', async () => {
+  it('puts the best matches first: name start, last-name start, location start, then matches inside words', async () => {
     const w = uniqueWord();
     const db = t.database.db;
     const insideLocation = await addPlayer(db, { firstName: 'Eve', lastName: 'Last', location: `Port X${w}, ME` });
@@ -104,7 +104,17 @@ describe('GET /api/players/search', () => {
     const lastNameStart = await addPlayer(db, { firstName: 'Ann', lastName: w });
     const firstNameStart = await addPlayer(db, { firstName: w, lastName: 'Brown' });
     const ids = (await found(w)).map((result) => result.id);
-    expect(ids).toEqual([firstNameStart.id, lastNameStart.id, insideName.id, locationStart.id, insideLocation.id]);
+    expect(ids).toEqual([firstNameStart.id, lastNameStart.id, locationStart.id, insideName.id, insideLocation.id]);
+  });
+
+  it('orders last-name matches by last name, then first name', async () => {
+    const w = uniqueWord();
+    const db = t.database.db;
+    const zed = await addPlayer(db, { firstName: 'Zed', lastName: `${w}a` });
+    const amy = await addPlayer(db, { firstName: 'Amy', lastName: `${w}b` });
+    const bob = await addPlayer(db, { firstName: 'Bob', lastName: `${w}a` });
+    const ids = (await found(w)).map((result) => result.id);
+    expect(ids).toEqual([bob.id, zed.id, amy.id]);
   });
 
   it('ranks the exact full name first, then names that start with the query', async () => {
