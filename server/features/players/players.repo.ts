@@ -124,10 +124,7 @@ function prepareLeadingTiers(db: Db) {
       existingRatingId: sql<number | null>`${ratings.id}`,
     })
     .from(page)
-    .leftJoin(
-      ratings,
-      and(eq(ratings.playerId, sql`page.id`), sql`lower(${ratings.raterEmail}) = ${P.raterEmail}`),
-    )
+    .leftJoin(ratings, and(eq(ratings.playerId, sql`page.id`), sql`lower(${ratings.raterEmail}) = ${P.raterEmail}`))
     .orderBy(sql`page.tier`, sql`page.key1 collate "C"`, sql`page.key2 collate "C"`, sql`page.id`)
     .limit(P.limit)
     .prepare('players_search_leading');

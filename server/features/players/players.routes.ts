@@ -16,7 +16,12 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
   // Public (§6: anonymous visitors search players); a signed-in caller also learns what they rated.
   app.get(
     '/api/players/search',
-    { schema: { querystring: playerSearchQuerySchema, response: { 200: playerSearchReplySchema, 400: errorReplySchema } } },
+    {
+      schema: {
+        querystring: playerSearchQuerySchema,
+        response: { 200: playerSearchReplySchema, 400: errorReplySchema },
+      },
+    },
     async (request) => searchPlayersFor(db, request.query.q, await app.authorize.optionalActor(request)),
   );
 

@@ -140,7 +140,16 @@ async function completeExistingPlayer(db: Db, actor: Actor, playerId: number, bo
 async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
   if (await findPlayerByEmail(db, body.email)) throw conflict(EMAIL_TAKEN);
   const { firstName, lastName, email, skillLevel, yearsPlaying, location, bio } = body;
-  return insertPlayer(db, { firstName, lastName, email, skillLevel, yearsPlaying, location, bio, userId: actor.user.id });
+  return insertPlayer(db, {
+    firstName,
+    lastName,
+    email,
+    skillLevel,
+    yearsPlaying,
+    location,
+    bio,
+    userId: actor.user.id,
+  });
 }
 
 /** POST /api/players: one linked player per user (§2, issue 3); races end in 409 by the unique indexes. */

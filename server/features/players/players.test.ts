@@ -455,4 +455,3 @@ describe('POST /api/players', () => {
     });
   });
 });
-

@@ -29,11 +29,7 @@ export type VerificationDeps = { mailer: Mailer; demoMode: boolean; log: Fastify
  * §2 Verify step 1: mails a fresh code to the player's own address. 8 characters from a 31-letter
  * alphabet (about 39.6 bits); only its SHA-256 is stored. The code is in the answer in DEMO_MODE only.
  */
-export async function requestVerification(
-  db: Db,
-  deps: VerificationDeps,
-  email: string,
-): Promise<VerifyRequestReply> {
+export async function requestVerification(db: Db, deps: VerificationDeps, email: string): Promise<VerifyRequestReply> {
   const player = await findPlayerByEmail(db, email);
   if (!player || player.isVerified) throw notFound(VERIFY_NOT_FOUND_MESSAGE);
   const code = newVerificationCode();
