@@ -16,19 +16,32 @@ async function getCannon(): Promise<CreateTypes> {
   return cannon;
 }
 
+/** Particles live a number of frames (canvas-confetti "ticks"); at 60 fps 180 ticks are 3 s. */
+const FRAMES_PER_MS = 60 / 1000;
+
 export async function celebrate(durationMs: number = CONFETTI_MS): Promise<void> {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
   const fire = await getCannon();
-  const end = Date.now() + durationMs;
   const colors = ['#0f766e', '#14b8a6', '#fbbf24', '#f59e0b', '#ffffff'];
+  // A big burst living the whole duration, then side bursts for the first half, each living half of it.
+  const half = durationMs / 2;
+  const end = Date.now() + half;
   const side = (x: number, angle: number): Options => ({
     particleCount: 4,
     angle,
     spread: 60,
     origin: { x, y: 0.75 },
     colors,
+    ticks: Math.round(half * FRAMES_PER_MS),
   });
-  void fire({ particleCount: 90, spread: 80, startVelocity: 45, origin: { y: 0.7 }, colors });
+  void fire({
+    particleCount: 90,
+    spread: 80,
+    startVelocity: 45,
+    origin: { y: 0.7 },
+    colors,
+    ticks: Math.round(durationMs * FRAMES_PER_MS),
+  });
   const burst = () => {
     void fire(side(0, 60));
     void fire(side(1, 120));
