@@ -131,6 +131,8 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await page.getByLabel('Serve & Return').fill('Serves land short; aim deeper.');
     await page.getByRole('button', { name: 'Submit Rating' }).click();
     await see(page.getByText('Thanks for rating Pat Player. You earned 15 points.'));
+    // §9: about 3 s of confetti, then its canvas is gone (and out of the next screenshot).
+    await gone(page.locator('canvas'), 6_000);
 
     // Picking Pat again loads the earlier rating (§4 update flow).
     await search.fill('Pat');
@@ -160,6 +162,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await page.getByRole('button', { name: 'Update Rating' }).click();
     await see(page.getByRole('status').filter({ hasText: 'Rating updated!' }));
     await see(page.getByText('Your rating of Pat Player is up to date.'));
+    await gone(page.locator('canvas'), 6_000);
 
     expect(takeErrors(rita)).toEqual([]);
   });
