@@ -103,8 +103,8 @@ export function PlayerSearchPanel({
         {results.length > 0 && (
           <ul
             aria-label="Search results"
-            // §9: the search result list is about 12rem high and scrolls.
-            className="-mx-1 grid max-h-48 gap-2 overflow-y-auto px-1 py-1"
+            // §9: the search result list is about 12rem high and scrolls; one column no wider than the card.
+            className="-mx-1 grid max-h-48 grid-cols-1 gap-2 overflow-y-auto px-1 py-1"
           >
             {results.map((player) => (
               <li key={player.id}>
@@ -138,14 +138,15 @@ export function PlayerSearchPanel({
 function SearchResult({ player, action }: { player: PlayerSearchResult; action: ReactNode }) {
   const linked = player.userId !== null;
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5">
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-stone-900">
+    // In a narrow column (a phone, the desktop side card) the action wraps under the details, which wrap too.
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-stone-200 bg-white px-3 py-2.5">
+      <div className="min-w-40 flex-1">
+        <p className="font-semibold break-words text-stone-900">
           {player.firstName} {player.lastName}
         </p>
-        <p className="flex items-center gap-1 text-sm text-stone-600">
-          <MapPin aria-hidden className="size-3.5 shrink-0" />
-          <span className="truncate">{player.location}</span>
+        <p className="flex items-start gap-1 text-sm text-stone-600">
+          <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          <span className="min-w-0 break-words">{player.location}</span>
         </p>
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
           <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>

@@ -85,8 +85,11 @@ export function FindPlayerStep({
       </p>
 
       {results.length > 0 && (
-        // §9: the search result list is about 12rem high and scrolls.
-        <ul aria-label="Players found" className="-mx-1 -mt-2 grid max-h-48 gap-1.5 overflow-y-auto px-1 py-1">
+        // §9: the search result list is about 12rem high and scrolls; one column no wider than the card.
+        <ul
+          aria-label="Players found"
+          className="-mx-1 -mt-2 grid max-h-48 grid-cols-1 gap-1.5 overflow-y-auto px-1 py-1"
+        >
           {results.map((player) => {
             const isSelf = player.id === ownPlayerId;
             const loading = player.id === loadingPlayerId;
