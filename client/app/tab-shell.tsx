@@ -30,7 +30,9 @@ export default function TabShell() {
   const auth = useAuth();
   const { tab, openTab } = useHomeTab();
   const wide = useMediaQuery('(min-width: 1024px)');
-  const visible = HOME_TABS.filter((t) => t.access === 'user' || auth.isAdmin);
+  // §2: admin tabs are listed for admins only, but an admin tab opened by its address (?tab=bulk) is shown to
+  // anyone signed in, so its gate can offer the admin login form; after that login every admin tab is listed.
+  const visible = HOME_TABS.filter((t) => t.access === 'user' || auth.isAdmin || (t.id === tab && !t.href));
   const active = visible.find((t) => t.id === tab && !t.href) ?? visible[0];
 
   usePageMeta({ ...PAGE_META['/'], title: `${active.label} – ${SITE_NAME}` });
