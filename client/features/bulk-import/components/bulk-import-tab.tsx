@@ -149,8 +149,10 @@ export default function BulkImportTab() {
                 }}
                 rows={9}
                 spellCheck={false}
+                // One player per line: a wrapped line would read as two on a phone, so long lines scroll instead.
+                wrap="off"
                 placeholder={EXAMPLE}
-                className="font-mono text-sm sm:text-[13px]"
+                className="font-mono text-sm whitespace-pre sm:text-[13px]"
               />
             </FormField>
           </div>
