@@ -151,11 +151,12 @@ function SamplePlayerCard() {
             Verified
           </span>
         </div>
-        <ul className="mt-5 grid gap-2.5">
+        {/* One column no wider than the card: on a phone a long category wraps beside its stars. */}
+        <ul className="mt-5 grid grid-cols-1 gap-2.5">
           {RATING_CATEGORIES.map((category, index) => (
             <li key={category.key} className="flex items-center justify-between gap-3 text-sm">
-              <span className="truncate text-stone-600">{category.label}</span>
-              <StarDisplay value={SAMPLE_SCORES[index]} />
+              <span className="min-w-0 text-stone-600">{category.label}</span>
+              <StarDisplay value={SAMPLE_SCORES[index]} className="shrink-0" />
             </li>
           ))}
         </ul>
