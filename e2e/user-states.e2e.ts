@@ -1,15 +1,61 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, openTab, person, see, signUpViaApi, takeErrors, toast, type Person } from './support/app';
+import {
+  SCORE_LABELS,
+  checkScreen,
+  openTab,
+  person,
+  pickStars,
+  rateNewPlayerViaApi,
+  registerPlayerViaApi,
+  see,
+  signUpViaApi,
+  takeErrors,
+  toast,
+  type Person,
+} from './support/app';
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
+/** Signs the context's session out the way a person does in another tab of the same browser (§2 Sign Out). */
+async function signOutInAnotherTab(context: BrowserContext) {
+  const other = await context.newPage();
+  await other.goto('/');
+  await other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await see(other.getByRole('button', { name: 'Continue with Google' }));
+  await other.close();
+}
+
+/** The signed-in person of `rater` rates the linked player of `ratee` (POST /api/ratings), all categories at 4. */
+async function rateLinkedPlayerViaApi(rater: BrowserContext, ratee: BrowserContext, name: string) {
+  const linked = await ratee.request.get('/api/auth/user/player');
+  expect(linked.ok(), `${linked.status()} ${await linked.text()}`).toBe(true);
+  const body = (await linked.json()) as { id?: number; player?: { id: number } };
+  const playerId = body.player?.id ?? body.id;
+  const res = await rater.request.post('/api/ratings', {
+    data: {
+      playerName: name,
+      playerId,
+      isNewPlayer: false,
+      isAnonymous: false,
+      serveReturn: 4,
+      groundstrokesThirdShot: 4,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 4,
+      overallRating: 4,
+    },
+  });
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
+}
+
 /**
- * §8 signed-out and no-profile states of the user screens. A signed-out visitor at / gets the landing page, so a
- * user meets the signed-out states when the session ends while the workspace is open (signed out in another tab,
- * or expired): the next screen that asks the server for the user's data shows them.
+ * §8 states of the user screens: signed out, no linked player, and saving after the session ended. A signed-out
+ * visitor at / gets the landing page, so a user meets the signed-out states when the session ends while the
+ * workspace is open (signed out in another tab, or expired): the next screen that asks the server for the user's
+ * data shows them, and the next save fails with its §8 message.
  */
-describe('signed-out and no-profile states of the user screens', () => {
+describe('user screens signed out, without a player profile, and after the session ended', () => {
   let server: RunningServer;
   let browser: Browser;
   let sam: TrackedPage;
@@ -31,11 +77,7 @@ describe('signed-out and no-profile states of the user screens', () => {
     await see(page.getByRole('heading', { level: 1, name: 'About Rating System' }));
 
     // Another tab of the same browser signs out: that one lands on the landing page.
-    const other = await context.newPage();
-    await other.goto('/');
-    await other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
-    await see(other.getByRole('button', { name: 'Continue with Google' }));
-    await other.close();
+    await signOutInAnotherTab(context);
 
     await openTab(page, 'My Ratings');
     await see(page.getByRole('heading', { name: 'Sign In Required' }));
@@ -80,5 +122,57 @@ describe('signed-out and no-profile states of the user screens', () => {
     await see(page.getByRole('heading', { level: 1, name: 'Player Registration' }));
 
     expect(takeErrors(sam)).toEqual([]);
+  });
+  it('reports the §8 failures of saving when the session ended meanwhile (rating, editing, helpfulness)', async () => {
+    const una = await newTrackedPage(browser, server.baseUrl);
+    const unaPerson = person('Una', 'Undone');
+    await signUpViaApi(una.context, unaPerson);
+    await registerPlayerViaApi(una.context, unaPerson);
+    await rateNewPlayerViaApi(una.context, { firstName: 'Nico', lastName: 'Net' }, 3);
+    const otto = await browser.newContext({ baseURL: server.baseUrl });
+    await signUpViaApi(otto, person('Otto', 'Other'));
+    await rateLinkedPlayerViaApi(otto, una.context, 'Una Undone');
+    await otto.close();
+
+    // Una's screens are loaded while she is still signed in.
+    const { page } = una;
+    await page.goto('/?tab=ratings-about-me');
+    const received = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Otto Other' }) });
+    await see(received.getByText('Was this helpful?'));
+    await openTab(page, 'My Ratings');
+    await see(page.getByRole('heading', { name: 'Nico Net' }));
+    await signOutInAnotherTab(una.context);
+
+    // §8 Rating update failure: the dialog stays open with the scores.
+    await page.getByRole('button', { name: 'Edit: rating of Nico Net' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your rating of Nico Net' });
+    await pickStars(dialog, 'Serve & Return', 5);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await see(toast(page, 'Failed to update rating. Please try again.'));
+    await see(dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // §8 Helpfulness failure: nothing is recorded.
+    await openTab(page, 'Ratings About Me');
+    await pickStars(received, 'Was this helpful?', 4);
+    await see(toast(page, 'Failed to record helpfulness rating. Please try again.'));
+    await see(received.getByText('Was this helpful?'));
+
+    // §8 Rating submit failure: the wizard keeps the comments step.
+    await openTab(page, 'Rate a Player');
+    await page.getByLabel('Search for the player you want to rate').fill('Nate Newcomer');
+    await page.getByRole('button', { name: 'Add as new player' }).click();
+    await page
+      .getByRole('form', { name: 'Add a new player' })
+      .getByRole('button', { name: 'Continue to Ratings' })
+      .click();
+    for (const label of [...SCORE_LABELS, 'Overall rating']) await pickStars(page, label, 3);
+    await page.getByRole('button', { name: 'Continue to Comments' }).click();
+    await page.getByRole('button', { name: 'Submit Rating' }).click();
+    await see(toast(page, 'Rating submission failed'));
+    await see(page.getByRole('heading', { name: 'Step 3: Comments & submit' }));
+
+    expect(takeErrors(una)).toEqual([]);
+    await una.context.close();
   });
 });
