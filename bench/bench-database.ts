@@ -152,7 +152,7 @@ export async function undoRatings(db: Executor, raterUserId: string, ratingId?: 
         and (${ratingId ?? null}::int is null or id = ${ratingId ?? null}::int)
       returning *
     ), totals as (
-      -- floor(x + 0.5) buckets stars as ratings.service starBucket (Math.round) does.
+      -- floor(x + 0.5) buckets stars as ratings.repo starBucket (Math.round) does.
       select player_id, count(*)::int as c, sum(overall_rating) as o,
         sum(serve_return)::int as s1, sum(groundstrokes_third_shot)::int as s2, sum(net_play_volleys_dinks)::int as s3,
         sum(movement_court_awareness)::int as s4, sum(mental_physical_game)::int as s5,

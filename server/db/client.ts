@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { getTableColumns, sql, type ExtractTablesWithRelations, type SQL, type Table } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -51,4 +51,44 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Runs a hand-written statement as a named prepared statement on a database or an open transaction
+ * (Drizzle's `execute` has no name, so it is parsed and planned on every call). Rows come back as the
+ * driver gives them; `mapColumns` turns them into a table's row type. The SQL must keep one shape
+ * (values only as parameters) for a given name.
+ */
+export async function executePrepared(
+  executor: Executor,
+  name: string,
+  query: SQL,
+): Promise<Record<string, unknown>[]> {
+  // Drizzle's own prepared-query path, reached through its session: the same one `.prepare(name)` uses.
+  const { session, dialect } = executor as unknown as { session: PgSession; dialect: PgDialect };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
+/** Each column of `table` as `"column_name" as "fieldName"` (optionally of a table alias), for mapColumns. */
+export function selectColumns(table: Table, alias?: string): SQL {
+  return sql.join(
+    Object.entries(getTableColumns(table)).map(([field, column]) =>
+      alias
+        ? sql`${sql.identifier(alias)}.${sql.identifier(column.name)} as ${sql.identifier(field)}`
+        : sql`${sql.identifier(column.name)} as ${sql.identifier(field)}`,
+    ),
+    sql`, `,
+  );
+}
+
+/** A raw row selected with selectColumns, mapped the way Drizzle maps its own results (dates, numbers). */
+export function mapColumns<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[field];
+    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }

@@ -18,7 +18,7 @@ const textLength = [
   .map((column) => `coalesce(length(trim(${column})), 0)`)
   .join(' + ');
 
-// Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.service starBucket:
+// Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.repo starBucket:
 // PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
 const CHECKS: Record<string, string> = {
   'players: rating count, sums and star counts': `

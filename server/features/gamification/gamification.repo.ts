@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { executePrepared, mapColumns, selectColumns, type Db, type Executor } from '../../db/client';
 import { achievements, raterDailyStats, raterStats, users } from '../../db/schema/index';
-import type { Badge } from '../../../common/gamification';
+import { RANKS, type Badge } from '../../../common/gamification';
 
 export type RaterStatsRow = typeof raterStats.$inferSelect;
 
@@ -15,46 +16,63 @@ export type RaterStatsDelta = {
   helpfulnessCount: number;
   /** When the rater themself acted (null for helpfulness they received). */
   activityAt: Date | null;
-  /** Rank for a first row; an existing row's rank is corrected by setRank. */
-  initialRank: string;
 };
 
-/**
- * Insert-or-increment in one statement: concurrent writers for the same rater serialise on the row
- * lock, and each increments the latest committed totals. Returns the totals after this change.
- */
-export async function applyRaterStatsDelta(db: Executor, delta: RaterStatsDelta): Promise<RaterStatsRow> {
-  const [row] = await db
-    .insert(raterStats)
-    .values({
-      userId: delta.userId,
-      totalPoints: Math.max(0, delta.points),
-      currentRank: delta.initialRank,
-      ratingsSubmitted: Math.max(0, delta.ratingsSubmitted),
-      detailedCommentsCount: Math.max(0, delta.detailedComments),
-      helpfulnessSum: Math.max(0, delta.helpfulnessSum),
-      helpfulnessCount: Math.max(0, delta.helpfulnessCount),
-      lastActivityDate: delta.activityAt,
-    })
-    .onConflictDoUpdate({
-      target: raterStats.userId,
-      set: {
-        // Clamped so a stats anomaly never makes the user's own action fail on the check constraint.
-        totalPoints: sql`greatest(0, ${raterStats.totalPoints} + ${delta.points}::int)`,
-        ratingsSubmitted: sql`greatest(0, ${raterStats.ratingsSubmitted} + ${delta.ratingsSubmitted}::int)`,
-        detailedCommentsCount: sql`greatest(0, ${raterStats.detailedCommentsCount} + ${delta.detailedComments}::int)`,
-        helpfulnessSum: sql`greatest(0, ${raterStats.helpfulnessSum} + ${delta.helpfulnessSum}::int)`,
-        helpfulnessCount: sql`greatest(0, ${raterStats.helpfulnessCount} + ${delta.helpfulnessCount}::int)`,
-        // greatest() ignores a null argument, so received helpfulness leaves the date as it was.
-        lastActivityDate: sql`greatest(${raterStats.lastActivityDate}, ${delta.activityAt?.toISOString() ?? null}::timestamptz)`,
-      },
-    })
-    .returning();
-  return row;
+/** An insert's column list (unqualified names). */
+const columnNames = (columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/** The rank of a points total, as SQL, from the one rank table (common/gamification.ts). */
+function rankOf(points: SQL): SQL {
+  const steps = [...RANKS]
+    .reverse()
+    .map((rank) => sql`when ${points} >= ${sql.raw(String(rank.minPoints))} then ${sql.raw(`'${rank.name}'`)}`);
+  return sql`(case ${sql.join(steps, sql` `)} end)`;
 }
 
-export async function setRank(db: Executor, userId: string, rank: string): Promise<void> {
-  await db.update(raterStats).set({ currentRank: rank }).where(eq(raterStats.userId, userId));
+/**
+ * Insert-or-increment of one rater's totals as one statement, rank included: concurrent writers for
+ * the same rater serialise on the row lock and each increments the latest committed totals. `from`
+ * makes the row depend on another part of the caller's statement (no row there, no change here).
+ * Returns the totals after the change (selectColumns form).
+ */
+export function raterStatsUpsert(delta: RaterStatsDelta, from?: SQL): SQL {
+  const t = raterStats;
+  const start = (value: number) => sql`greatest(0, ${value}::int)`;
+  const add = (column: AnyPgColumn, value: number) => sql`greatest(0, ${column} + ${value}::int)`;
+  // greatest() ignores a null argument, so received helpfulness leaves the date as it was.
+  const activityAt = sql`${delta.activityAt?.toISOString() ?? null}::timestamptz`;
+  const columns = [
+    t.userId,
+    t.totalPoints,
+    t.currentRank,
+    t.ratingsSubmitted,
+    t.detailedCommentsCount,
+    t.helpfulnessSum,
+    t.helpfulnessCount,
+    t.lastActivityDate,
+  ];
+  return sql`insert into ${t} (${columnNames(columns)})
+    select ${delta.userId}::uuid, ${start(delta.points)}, ${rankOf(start(delta.points))}, ${start(delta.ratingsSubmitted)},
+      ${start(delta.detailedComments)}, ${start(delta.helpfulnessSum)}, ${start(delta.helpfulnessCount)}, ${activityAt}
+    ${from ?? sql``}
+    on conflict (${sql.identifier(t.userId.name)}) do update set
+      ${sql.identifier(t.totalPoints.name)} = ${add(t.totalPoints, delta.points)},
+      ${sql.identifier(t.currentRank.name)} = ${rankOf(add(t.totalPoints, delta.points))},
+      ${sql.identifier(t.ratingsSubmitted.name)} = ${add(t.ratingsSubmitted, delta.ratingsSubmitted)},
+      ${sql.identifier(t.detailedCommentsCount.name)} = ${add(t.detailedCommentsCount, delta.detailedComments)},
+      ${sql.identifier(t.helpfulnessSum.name)} = ${add(t.helpfulnessSum, delta.helpfulnessSum)},
+      ${sql.identifier(t.helpfulnessCount.name)} = ${add(t.helpfulnessCount, delta.helpfulnessCount)},
+      ${sql.identifier(t.lastActivityDate.name)} = greatest(${t.lastActivityDate}, ${activityAt})
+    returning ${selectColumns(t)}`;
+}
+
+export async function applyRaterStatsDelta(db: Executor, delta: RaterStatsDelta): Promise<RaterStatsRow> {
+  const [row] = await executePrepared(db, 'gamification_rater_stats_upsert', raterStatsUpsert(delta));
+  return mapColumns(raterStats, row);
 }
 
 export type DailyStatsDelta = {
@@ -66,24 +84,23 @@ export type DailyStatsDelta = {
   helpfulnessCount: number;
 };
 
+/** Insert-or-increment of one rater's counters of one day, as one statement (`from` as in raterStatsUpsert). */
+export function dailyStatsUpsert(delta: DailyStatsDelta, from?: SQL): SQL {
+  const t = raterDailyStats;
+  const start = (value: number) => sql`greatest(0, ${value}::int)`;
+  const add = (column: AnyPgColumn, value: number) => sql`greatest(0, ${column} + ${value}::int)`;
+  const columns = [t.day, t.userId, t.ratingsCount, t.helpfulnessSum, t.helpfulnessCount];
+  return sql`insert into ${t} (${columnNames(columns)})
+    select ${delta.day}::date, ${delta.userId}::uuid, ${start(delta.ratingsCount)}, ${start(delta.helpfulnessSum)}, ${start(delta.helpfulnessCount)}
+    ${from ?? sql``}
+    on conflict (${sql.identifier(t.day.name)}, ${sql.identifier(t.userId.name)}) do update set
+      ${sql.identifier(t.ratingsCount.name)} = ${add(t.ratingsCount, delta.ratingsCount)},
+      ${sql.identifier(t.helpfulnessSum.name)} = ${add(t.helpfulnessSum, delta.helpfulnessSum)},
+      ${sql.identifier(t.helpfulnessCount.name)} = ${add(t.helpfulnessCount, delta.helpfulnessCount)}`;
+}
+
 export async function applyDailyStatsDelta(db: Executor, delta: DailyStatsDelta): Promise<void> {
-  await db
-    .insert(raterDailyStats)
-    .values({
-      day: delta.day,
-      userId: delta.userId,
-      ratingsCount: Math.max(0, delta.ratingsCount),
-      helpfulnessSum: Math.max(0, delta.helpfulnessSum),
-      helpfulnessCount: Math.max(0, delta.helpfulnessCount),
-    })
-    .onConflictDoUpdate({
-      target: [raterDailyStats.day, raterDailyStats.userId],
-      set: {
-        ratingsCount: sql`greatest(0, ${raterDailyStats.ratingsCount} + ${delta.ratingsCount}::int)`,
-        helpfulnessSum: sql`greatest(0, ${raterDailyStats.helpfulnessSum} + ${delta.helpfulnessSum}::int)`,
-        helpfulnessCount: sql`greatest(0, ${raterDailyStats.helpfulnessCount} + ${delta.helpfulnessCount}::int)`,
-      },
-    });
+  await executePrepared(db, 'gamification_daily_stats_upsert', dailyStatsUpsert(delta));
 }
 
 /** Records badges; one already held is left as it was (first earnedAt wins). */

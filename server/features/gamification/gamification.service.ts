@@ -12,12 +12,14 @@ import {
   type BadgeFacts,
 } from '../../../common/gamification';
 import type { MyStatsReply } from '../../../common/schemas/gamification';
+import type { SQL } from 'drizzle-orm';
 import {
   applyDailyStatsDelta,
   applyRaterStatsDelta,
+  dailyStatsUpsert,
   findMyStats,
   insertAchievements,
-  setRank,
+  raterStatsUpsert,
   type RaterStatsDelta,
   type RaterStatsRow,
 } from './gamification.repo';
@@ -35,14 +37,16 @@ export function utcDay(date: Date): string {
 type ActionFacts = Pick<BadgeFacts, 'fullBreakdown' | 'improvedRating'>;
 
 /**
- * Applies the change to the rater's totals, corrects the rank and awards what the change newly
+ * Applies the change to the rater's totals (rank included) and awards what the change newly
  * earned, all on the caller's transaction.
  */
-async function applyToRater(tx: Tx, delta: Omit<RaterStatsDelta, 'initialRank'>, action: ActionFacts) {
-  const after = await applyRaterStatsDelta(tx, { ...delta, initialRank: rankForPoints(Math.max(0, delta.points)) });
-  const rank = rankForPoints(after.totalPoints);
-  if (rank !== after.currentRank) await setRank(tx, delta.userId, rank);
+async function applyToRater(tx: Tx, delta: RaterStatsDelta, action: ActionFacts) {
+  const after = await applyRaterStatsDelta(tx, delta);
+  await awardNewBadges(tx, after, delta, action);
+}
 
+/** Awards the badges a change newly earned, from the totals after it (row-locked by the caller's upsert). */
+async function awardNewBadges(tx: Tx, after: RaterStatsRow, delta: RaterStatsDelta, action: ActionFacts) {
   const afterFacts = factsOf(after, action);
   // The row lock taken by the upsert makes "after minus this change" exactly the totals before it.
   const beforeFacts: BadgeFacts = {
@@ -76,28 +80,43 @@ export type RatingSubmittedEvent = {
   createdAt: Date;
 };
 
-export async function recordRatingSubmitted(tx: Tx, event: RatingSubmittedEvent): Promise<void> {
+/**
+ * A new rating's effect on its rater's totals, as statements for the rating's own statement to run
+ * (ratings.repo: no row there, no change here), and the badge step once they ran.
+ */
+export function ratingSubmittedTotals(event: RatingSubmittedEvent) {
   const detailed = isDetailedFeedback(event.commentLength);
-  await applyToRater(
-    tx,
-    {
-      userId: event.raterUserId,
-      points: pointsForRating(event.commentLength),
-      ratingsSubmitted: 1,
-      detailedComments: detailed ? 1 : 0,
-      helpfulnessSum: 0,
-      helpfulnessCount: 0,
-      activityAt: event.createdAt,
-    },
-    { fullBreakdown: event.commentFieldCount >= COMMENT_FIELD_COUNT, improvedRating: false },
-  );
-  await applyDailyStatsDelta(tx, {
+  const delta: RaterStatsDelta = {
+    userId: event.raterUserId,
+    points: pointsForRating(event.commentLength),
+    ratingsSubmitted: 1,
+    detailedComments: detailed ? 1 : 0,
+    helpfulnessSum: 0,
+    helpfulnessCount: 0,
+    activityAt: event.createdAt,
+  };
+  const daily = {
     userId: event.raterUserId,
     day: utcDay(event.createdAt),
     ratingsCount: 1,
     helpfulnessSum: 0,
     helpfulnessCount: 0,
-  });
+  };
+  const action: ActionFacts = { fullBreakdown: event.commentFieldCount >= COMMENT_FIELD_COUNT, improvedRating: false };
+  return {
+    delta,
+    daily,
+    statements: (from: SQL) => ({ stats: raterStatsUpsert(delta, from), daily: dailyStatsUpsert(daily, from) }),
+    awardBadges: (tx: Tx, after: RaterStatsRow) => awardNewBadges(tx, after, delta, action),
+  };
+}
+
+/** The same totals for a rating written on its own statement (test fixtures). */
+export async function recordRatingSubmitted(tx: Tx, event: RatingSubmittedEvent): Promise<void> {
+  const totals = ratingSubmittedTotals(event);
+  const after = await applyRaterStatsDelta(tx, totals.delta);
+  await applyDailyStatsDelta(tx, totals.daily);
+  await totals.awardBadges(tx, after);
 }
 
 export type RatingEditedEvent = {

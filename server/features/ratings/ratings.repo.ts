@@ -1,16 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { players, ratingHelpfulness, ratings, users } from '../../db/schema/index';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { executePrepared, mapColumns, selectColumns, type Db, type Executor } from '../../db/client';
+import { players, raterStats, ratingHelpfulness, ratings, users } from '../../db/schema/index';
 import type { RatingScoreField } from '../../../common/schemas/ratings';
 
 export type NewRating = typeof ratings.$inferInsert;
 export type RatingChanges = Partial<Omit<NewRating, 'id' | 'playerId' | 'raterEmail' | 'raterUserId' | 'createdAt'>>;
-
-/** Inserts the rating unless this rater already rated this player (ratings_player_rater_key). */
-export async function insertRatingIfNew(db: Executor, rating: NewRating) {
-  const [row] = await db.insert(ratings).values(rating).onConflictDoNothing().returning();
-  return row;
-}
 
 export async function findRatingIdByRater(db: Executor, playerId: number, raterEmail: string) {
   const [row] = await db
@@ -65,6 +60,103 @@ export async function addToPlayerAggregates(db: Executor, playerId: number, delt
     .where(eq(players.id, playerId))
     .returning({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName });
   return row;
+}
+
+const SUBMITTED_FIELDS = [
+  'playerId',
+  'raterUserId',
+  'raterEmail',
+  'isAnonymous',
+  'serveReturn',
+  'groundstrokesThirdShot',
+  'netPlayVolleysDinks',
+  'movementCourtAwareness',
+  'mentalPhysicalGame',
+  'overallRating',
+  'strengthsImprovements',
+  'serveReturnComments',
+  'groundstrokesThirdShotComments',
+  'netPlayVolleysDinksComments',
+  'movementCourtAwarenessComments',
+  'mentalPhysicalGameComments',
+  'isHeld',
+  'createdAt',
+] as const satisfies (keyof NewRating)[];
+
+/** Every field a submitted rating sets (texts null when absent). */
+export type SubmittedRating = { [K in (typeof SUBMITTED_FIELDS)[number]]-?: Exclude<NewRating[K], undefined> };
+
+/** The rater's totals a new rating changes, as statements that read their row `from` the inserted rating. */
+export type TotalsStatements = (from: SQL) => { stats: SQL; daily: SQL };
+
+export type RatedPlayer = { id: number; userId: string | null; firstName: string; lastName: string };
+
+/**
+ * POST /api/ratings in one prepared statement (issue 3 bench: each round trip costs as much as a small
+ * query): lock the player, insert the rating unless the player is the rater's own or already rated by
+ * them (ratings_player_rater_key), and only for an inserted rating add it to the player's aggregates
+ * and the rater's totals. A single statement is atomic on its own; the caller's transaction adds the
+ * rare follow-ups (flags, badges).
+ *
+ * Answers the player (none: unknown), the rating (none: refused) and the rater's totals after it.
+ */
+export async function insertRatingWithTotals(tx: Executor, rating: SubmittedRating, totals: TotalsStatements) {
+  const p = players;
+  const bucket = starBucket(rating.overallRating);
+  const add = (column: AnyPgColumn, by: number) => sql`${sql.identifier(column.name)} = ${column} + ${by}::int`;
+  const fields = getTableColumns(ratings);
+  // A fixed column list: a named statement must keep one text.
+  const inserted = SUBMITTED_FIELDS.map((field) => [field, fields[field]] as const);
+  const { stats, daily } = totals(sql`from inserted`);
+  const [row] = await executePrepared(
+    tx,
+    'ratings_submit',
+    sql`with target as (
+      select ${p.id} as id, ${p.userId} as user_id, ${p.firstName} as first_name, ${p.lastName} as last_name
+      from ${p} where ${p.id} = ${rating.playerId}::int for update
+    ), inserted as (
+      insert into ${ratings} (${sql.join(
+        inserted.map(([, column]) => sql.identifier(column.name)),
+        sql`, `,
+      )})
+      select ${sql.join(
+        inserted.map(([field, column]) => {
+          const value = rating[field];
+          return sql`${value === null ? null : column.mapToDriverValue(value)}::${sql.raw(column.getSQLType())}`;
+        }),
+        sql`, `,
+      )}
+      from target where target.user_id is distinct from ${rating.raterUserId ?? null}::uuid
+      on conflict do nothing
+      returning ${selectColumns(ratings)}
+    ), counted as (
+      update ${p} set ${add(p.ratingCount, 1)},
+        ${sql.identifier(p.overallSum.name)} = ${p.overallSum} + ${rating.overallRating}::double precision,
+        ${add(p.serveReturnSum, rating.serveReturn)}, ${add(p.groundstrokesThirdShotSum, rating.groundstrokesThirdShot)},
+        ${add(p.netPlayVolleysDinksSum, rating.netPlayVolleysDinks)},
+        ${add(p.movementCourtAwarenessSum, rating.movementCourtAwareness)},
+        ${add(p.mentalPhysicalGameSum, rating.mentalPhysicalGame)},
+        ${sql.join(
+          ([1, 2, 3, 4, 5] as const).map((star) => add(starColumns[star], Number(bucket === star))),
+          sql`, `,
+        )}
+      where ${p.id} = (select "playerId" from inserted)
+    ), stats as (${stats}), daily as (${daily})
+    select to_json(target) as player, to_json(inserted) as rating, to_json(stats) as stats
+    from target left join inserted on true left join stats on true`,
+  );
+  if (!row) return { player: undefined, rating: undefined, stats: undefined };
+  const player = row.player as { id: number; user_id: string | null; first_name: string; last_name: string };
+  return {
+    player: { id: player.id, userId: player.user_id, firstName: player.first_name, lastName: player.last_name },
+    rating: row.rating ? mapColumns(ratings, row.rating as Record<string, unknown>) : undefined,
+    stats: row.stats ? mapColumns(raterStats, row.stats as Record<string, unknown>) : undefined,
+  };
+}
+
+/** The star bucket (1-5) of an overall rating in players.stars1..5; an edited overall can be fractional. */
+export function starBucket(overall: number): 1 | 2 | 3 | 4 | 5 {
+  return Math.min(5, Math.max(1, Math.round(overall))) as 1 | 2 | 3 | 4 | 5;
 }
 
 const playerName = sql<string>`${players.firstName} || ' ' || ${players.lastName}`;

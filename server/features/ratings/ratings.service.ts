@@ -13,7 +13,7 @@ import {
   type RatingTextField,
   type ReceivedRating,
 } from '../../../common/schemas/ratings';
-import { recordRatingEdited, recordRatingSubmitted } from '../gamification/gamification.service';
+import { ratingSubmittedTotals, recordRatingEdited } from '../gamification/gamification.service';
 import {
   flagNewRating,
   heldFieldsOf,
@@ -27,7 +27,8 @@ import {
   findPlayerOwner,
   findRating,
   findRatingIdByRater,
-  insertRatingIfNew,
+  insertRatingWithTotals,
+  starBucket,
   listRatingsByRater,
   listReceivedRatings,
   lockRating,
@@ -40,11 +41,6 @@ import {
 export type Viewer = { actor: Actor; isAdmin: boolean };
 
 const ALREADY_RATED = 'You have already rated this player';
-
-/** The star bucket (1-5) of an overall rating in players.stars1..5; an edited overall can be fractional. */
-export function starBucket(overall: number): 1 | 2 | 3 | 4 | 5 {
-  return Math.min(5, Math.max(1, Math.round(overall))) as 1 | 2 | 3 | 4 | 5;
-}
 
 /** §5 Edit rating: the mean of the five categories, rounded to one decimal. */
 export function overallFromCategories(scores: Record<(typeof RATING_SCORE_FIELDS)[number], number>): number {
@@ -107,44 +103,48 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
   const raterEmail = actor.user.email;
   const texts = textsOf(input);
   const findings = screenRatingTexts(texts);
+  const createdAt = new Date();
+  const totals = ratingSubmittedTotals({
+    raterUserId: actor.user.id,
+    ...commentFacts(texts),
+    overallRating: input.overallRating,
+    createdAt,
+  });
   try {
     return await db.transaction(async (tx) => {
       const playerId = input.isNewPlayer ? (await insertNewPlayer(tx, input, actor)).id : input.playerId!;
-      // One statement finds and locks the player and counts the rating; a refusal below rolls it back.
-      const player = await addToPlayerAggregates(tx, playerId, {
-        count: 1,
-        overall: input.overallRating,
-        scores: input,
-        stars: { [starBucket(input.overallRating)]: 1 },
-      });
+      const { player, rating, stats } = await insertRatingWithTotals(
+        tx,
+        {
+          playerId,
+          raterUserId: actor.user.id,
+          raterEmail,
+          isAnonymous: input.isAnonymous,
+          serveReturn: input.serveReturn,
+          groundstrokesThirdShot: input.groundstrokesThirdShot,
+          netPlayVolleysDinks: input.netPlayVolleysDinks,
+          movementCourtAwareness: input.movementCourtAwareness,
+          mentalPhysicalGame: input.mentalPhysicalGame,
+          overallRating: input.overallRating,
+          strengthsImprovements: texts.strengthsImprovements ?? null,
+          serveReturnComments: texts.serveReturnComments ?? null,
+          groundstrokesThirdShotComments: texts.groundstrokesThirdShotComments ?? null,
+          netPlayVolleysDinksComments: texts.netPlayVolleysDinksComments ?? null,
+          movementCourtAwarenessComments: texts.movementCourtAwarenessComments ?? null,
+          mentalPhysicalGameComments: texts.mentalPhysicalGameComments ?? null,
+          isHeld: findings.length > 0,
+          createdAt,
+        },
+        totals.statements,
+      );
       if (!player) throw notFound('Player not found');
       if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
-
-      const rating = await insertRatingIfNew(tx, {
-        playerId,
-        raterUserId: actor.user.id,
-        raterEmail,
-        isAnonymous: input.isAnonymous,
-        serveReturn: input.serveReturn,
-        groundstrokesThirdShot: input.groundstrokesThirdShot,
-        netPlayVolleysDinks: input.netPlayVolleysDinks,
-        movementCourtAwareness: input.movementCourtAwareness,
-        mentalPhysicalGame: input.mentalPhysicalGame,
-        overallRating: input.overallRating,
-        ...texts,
-        isHeld: findings.length > 0,
-      });
-      if (!rating) {
+      if (!rating || !stats) {
         const existingRatingId = await findRatingIdByRater(tx, playerId, raterEmail);
         throw conflict(ALREADY_RATED, { existingRatingId });
       }
       await flagNewRating(tx, rating.id, findings);
-      await recordRatingSubmitted(tx, {
-        raterUserId: actor.user.id,
-        ...commentFacts(texts),
-        overallRating: rating.overallRating,
-        createdAt: rating.createdAt,
-      });
+      await totals.awardBadges(tx, stats);
       return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
     });
   } catch (error) {
