@@ -125,9 +125,17 @@ function PlayerRow({ player }: { player: AdminPlayer }) {
             Unverified
           </Badge>
         )}
+        {/* On a phone the line wraps between its parts, never inside one ("0 / ratings"). */}
         <span className="min-w-0 text-xs text-stone-600 sm:text-right">
-          Skill {player.skillLevel}
-          {player.yearsPlaying && <> · {player.yearsPlaying} yrs</>} · {plural(player.ratingCount, 'rating')}
+          <span className="whitespace-nowrap">Skill {player.skillLevel}</span>
+          {player.yearsPlaying && (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">{player.yearsPlaying} yrs</span>
+            </>
+          )}
+          {' · '}
+          <span className="whitespace-nowrap">{plural(player.ratingCount, 'rating')}</span>
         </span>
       </div>
     </li>
