@@ -2,6 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useToast } from '@client/components/ui/use-toast';
+import { adminLabel } from '@client/lib/admin-label';
 import { serverMessage } from '@client/lib/api-client';
 import type { AdminMatchRequest, ReviewBody } from '@common/schemas/claims';
 import { ArrowDown, ArrowRight, Check, CircleUserRound, IdCard, X } from 'lucide-react';
@@ -104,7 +105,7 @@ export function MatchRequestCard({ request }: { request: AdminMatchRequest }) {
             <div className="rounded-xl border border-stone-200 px-4 py-3 text-sm">
               <p className="text-stone-700">
                 Reviewed <DateTime value={request.reviewedAt} />
-                {request.reviewedByLabel && <> by {request.reviewedByLabel}</>}
+                {request.reviewedByLabel && <> by {adminLabel(request.reviewedByLabel)}</>}
               </p>
               {request.reviewNotes && (
                 <p className="mt-1 text-stone-600">

@@ -4,6 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
+import { adminLabel } from '@client/lib/admin-label';
 import { serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import type { FlaggedComment } from '@common/schemas/moderation';
@@ -212,7 +213,7 @@ function ResolvedFlag({ flag }: { flag: FlaggedComment }) {
         <ReasonBadge reason={flag.flagReason} />
         <span className="text-xs text-stone-600 sm:ml-auto">
           Resolved {flag.resolvedAt ? <FlagDate value={flag.resolvedAt} /> : 'Unknown'}
-          {flag.resolvedByLabel && <> by {flag.resolvedByLabel}</>}
+          {flag.resolvedByLabel && <> by {adminLabel(flag.resolvedByLabel)}</>}
         </span>
       </div>
       <p className="line-clamp-1 text-sm break-all text-stone-500 sm:break-normal">“{flag.flaggedText}”</p>
