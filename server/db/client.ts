@@ -90,5 +90,5 @@ export function mapColumns<T extends Table>(table: T, raw: Record<string, unknow
     const value = raw[field];
     row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
 }
