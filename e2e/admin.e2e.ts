@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   rateNewPlayerViaApi,
   registerPlayerViaApi,
   see,
+  signInViaApi,
   signUpViaApi,
   takeErrors,
   toast,
@@ -51,7 +53,8 @@ describe('admin screens', () => {
   it('keeps the admin screens behind the admin login (§2 gates, §5 messages, §8 Login Failed)', async () => {
     // A regular user: no admin tab, and an admin tab opened by its URL shows the admin login form.
     const regular = await newTrackedPage(browser, server.baseUrl);
-    await signUpViaApi(regular.context, person('Regina', 'Regular'));
+    const regina = person('Regina', 'Regular');
+    await signUpViaApi(regular.context, regina);
     await regular.page.goto('/');
     await see(regular.page.getByRole('heading', { level: 1, name: 'Player Registration' }));
     for (const label of ADMIN_TAB_LABELS) expect(await adminTab(regular.page, label).count(), label).toBe(0);
@@ -75,6 +78,13 @@ describe('admin screens', () => {
     await logInAsAdmin(regular.page);
     await see(regular.page.getByText('No pending requests'));
     for (const label of ADMIN_TAB_LABELS) await see(adminTab(regular.page, label));
+    // Signing out ends the admin session too (§4): signed in again, the admin tabs are gone.
+    await regular.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+    await see(regular.page.getByRole('button', { name: 'Continue with Google' }));
+    await signInViaApi(regular.context, regina);
+    await regular.page.goto('/');
+    await see(regular.page.getByRole('heading', { level: 1, name: 'Player Registration' }));
+    for (const label of ADMIN_TAB_LABELS) expect(await adminTab(regular.page, label).count(), label).toBe(0);
     expect(takeErrors(regular)).toEqual([]);
     await regular.context.close();
 
@@ -219,6 +229,14 @@ describe('admin screens', () => {
     await page.getByRole('button', { name: 'Import Players' }).click();
     await see(toast(page, 'No Valid Players Found'));
     await checkScreen(tracked, 'bulk-import-no-valid');
+    // §8: text that is not CSV (an unclosed quote) says so, in the preview and on import.
+    await data.fill('"Ann Lee,ann@club.example\nBo Bee,bo@club.example');
+    await see(page.getByText('Failed to parse CSV file'));
+    await see(page.getByText('Quoted field unterminated (line 1)'));
+    await page.getByRole('button', { name: 'Import Players' }).click();
+    await see(toast(page, 'Failed to parse CSV file'));
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await data.inputValue()).toBe('');
 
     // The imported players in the Player List, one of them verified since.
     await verifyPlayerViaApi(server.baseUrl, 'gina@club.example');
@@ -444,7 +462,14 @@ describe('admin screens', () => {
     const table = page.getByRole('table', { name: /Email signups/ });
     await see(table.getByRole('cell', { name: 'launch.fan@example.com' }));
     await see(page.getByText('1 signup', { exact: true }));
-    await see(page.getByRole('button', { name: 'Export CSV' }));
+    // The list downloads as CSV.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('email-signups.csv');
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('launch.fan@example.com');
     const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
     await see(table.getByRole('row').filter({ hasText: 'launch.fan@example.com' }).getByText(today));
     await checkScreen(tracked, 'email-signups');
