@@ -37,7 +37,7 @@ export async function adminUserPage(browser: Browser, baseUrl: string): Promise<
   return tracked;
 }
 
-/** The §2 admin login form, found by its heading. */
+/** The §2 admin login form (the form holding the Admin key field). */
 export function adminLoginForm(page: Page): Locator {
   return page.locator('form').filter({ has: page.getByLabel('Admin key', { exact: true }) });
 }
