@@ -209,56 +209,54 @@ export async function listRatingsByRater(db: Executor, raterEmail: string) {
 }
 
 /*
- * Received ratings are a hot read (issue 3 bench): two prepared statements per database, the
- * player's owner and the list (ratings_player_created_idx, newest first) with the rater's name
- * and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
+ * Received ratings are a hot read (issue 3 bench): one prepared statement per database reads the
+ * player's owner and the list together (ratings_player_created_idx, newest first) with the rater's
+ * name and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
  */
 export const RECEIVED_RATINGS_LIMIT = 500;
 
 function prepareReceived(db: Db) {
-  const owner = db
-    .select({ id: players.id, userId: players.userId })
-    .from(players)
-    .where(eq(players.id, sql.placeholder('playerId')))
-    .prepare('ratings_player_owner');
-  const list = db
+  return db
     .select({
+      ownerUserId: players.userId,
       rating: ratings,
       raterFirstName: users.firstName,
       raterLastName: users.lastName,
       userHelpfulnessScore: ratingHelpfulness.helpfulnessScore,
     })
-    .from(ratings)
+    .from(players)
+    .leftJoin(ratings, eq(ratings.playerId, players.id))
     .leftJoin(users, eq(users.id, ratings.raterUserId))
     .leftJoin(
       ratingHelpfulness,
       and(eq(ratingHelpfulness.ratingId, ratings.id), eq(ratingHelpfulness.userId, sql.placeholder('callerId'))),
     )
-    .where(eq(ratings.playerId, sql.placeholder('playerId')))
+    .where(eq(players.id, sql.placeholder('playerId')))
     .orderBy(desc(ratings.createdAt))
     .limit(RECEIVED_RATINGS_LIMIT)
     .prepare('ratings_received_list');
-  return { owner, list };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareReceived>>();
+const receivedByDb = new WeakMap<Db, ReturnType<typeof prepareReceived>>();
 
-function receivedQueries(db: Db) {
-  let queries = preparedByDb.get(db);
-  if (!queries) {
-    queries = prepareReceived(db);
-    preparedByDb.set(db, queries);
+export type ReceivedRow = {
+  rating: typeof ratings.$inferSelect;
+  raterFirstName: string | null;
+  raterLastName: string | null;
+  userHelpfulnessScore: number | null;
+};
+
+/** The player's owner (undefined: no such player) and the ratings it received, newest first. */
+export async function findReceivedRatings(db: Db, playerId: number, callerId: string) {
+  let query = receivedByDb.get(db);
+  if (!query) {
+    query = prepareReceived(db);
+    receivedByDb.set(db, query);
   }
-  return queries;
-}
-
-export async function findPlayerOwner(db: Db, playerId: number) {
-  const [row] = await receivedQueries(db).owner.execute({ playerId });
-  return row;
-}
-
-export type ReceivedRow = Awaited<ReturnType<typeof listReceivedRatings>>[number];
-
-export async function listReceivedRatings(db: Db, playerId: number, callerId: string) {
-  return receivedQueries(db).list.execute({ playerId, callerId });
+  const rows = await query.execute({ playerId, callerId });
+  if (rows.length === 0) return undefined;
+  return {
+    ownerUserId: rows[0].ownerUserId,
+    ratings: rows.flatMap(({ rating, ...rest }): ReceivedRow[] => (rating ? [{ rating, ...rest }] : [])),
+  };
 }

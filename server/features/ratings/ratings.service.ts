@@ -24,13 +24,12 @@ import {
 import { insertPlayer } from '../players/players.repo';
 import {
   addToPlayerAggregates,
-  findPlayerOwner,
   findRating,
   findRatingIdByRater,
   insertRatingWithTotals,
   starBucket,
   listRatingsByRater,
-  listReceivedRatings,
+  findReceivedRatings,
   lockRating,
   updateRating,
   type AggregateDelta,
@@ -238,14 +237,14 @@ export async function getMyRatings(db: Db, actor: Actor): Promise<RatingReply[]>
  * their rater to the player; text held by moderation is withheld from non-admins until resolved.
  */
 export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewer): Promise<ReceivedRating[]> {
-  const player = await findPlayerOwner(db, playerId);
-  if (!player) throw notFound('Player not found');
   const { actor, isAdmin } = viewer;
-  if (!isAdmin && player.userId !== actor.user.id) {
+  const received = await findReceivedRatings(db, playerId, actor.user.id);
+  if (!received) throw notFound('Player not found');
+  if (!isAdmin && received.ownerUserId !== actor.user.id) {
     throw forbidden('Only the player or an admin can see the ratings received');
   }
 
-  const rows = await listReceivedRatings(db, playerId, actor.user.id);
+  const rows = received.ratings;
   const heldRatingIds = isAdmin ? [] : rows.filter((row) => row.rating.isHeld).map((row) => row.rating.id);
   const held = await heldFieldsOf(db, heldRatingIds);
 
