@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { getTableColumns, sql, type ExtractTablesWithRelations, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type ExtractTablesWithRelations, type Query, type SQL, type Table } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
@@ -53,21 +53,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+const compiledStatements = new Map<string, Query>();
+
 /**
  * Runs a hand-written statement as a named prepared statement on a database or an open transaction
- * (Drizzle's `execute` has no name, so it is parsed and planned on every call). Rows come back as the
- * driver gives them; `mapColumns` turns them into a table's row type. The SQL must keep one shape
- * (values only as parameters) for a given name.
+ * (Drizzle's `execute` has no name, so it is parsed and planned on every call). `build` is called
+ * once per name: its SQL takes every value as a `sql.placeholder`, filled from `values` on each call,
+ * so the statement is neither rebuilt nor re-planned. Rows come back as the driver gives them;
+ * `mapColumns` turns them into a table's row type.
  */
 export async function executePrepared(
   executor: Executor,
   name: string,
-  query: SQL,
+  build: () => SQL,
+  values: Record<string, unknown>,
 ): Promise<Record<string, unknown>[]> {
   // Drizzle's own prepared-query path, reached through its session: the same one `.prepare(name)` uses.
   const { session, dialect } = executor as unknown as { session: PgSession; dialect: PgDialect };
-  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: Record<string, unknown>[] };
+  let query = compiledStatements.get(name);
+  if (!query) {
+    query = dialect.sqlToQuery(build());
+    compiledStatements.set(name, query);
+  }
+  const prepared = session.prepareQuery(query, undefined, name, false);
+  const result = (await prepared.execute(values)) as { rows: Record<string, unknown>[] };
   return result.rows;
 }
 

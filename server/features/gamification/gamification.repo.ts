@@ -33,18 +33,24 @@ function rankOf(points: SQL): SQL {
   return sql`(case ${sql.join(steps, sql` `)} end)`;
 }
 
+/** A statement with placeholders, and the values that fill them for one call. */
+export type Statement = { sql: SQL; values: Record<string, unknown> };
+
+/** Placeholder `${prefix}${name}`, cast: the same text whatever the values. */
+const slot = (prefix: string, name: string, type: string) => sql`${sql.placeholder(prefix + name)}::${sql.raw(type)}`;
+
 /**
  * Insert-or-increment of one rater's totals as one statement, rank included: concurrent writers for
  * the same rater serialise on the row lock and each increments the latest committed totals. `from`
- * makes the row depend on another part of the caller's statement (no row there, no change here).
- * Returns the totals after the change (selectColumns form).
+ * makes the row depend on another part of the caller's statement (no row there, no change here);
+ * placeholders are named with `prefix`, values come from raterStatsValues. Returns the totals after
+ * the change (selectColumns form).
  */
-export function raterStatsUpsert(delta: RaterStatsDelta, from?: SQL): SQL {
+export function raterStatsUpsert(prefix: string, from?: SQL): SQL {
   const t = raterStats;
-  const start = (value: number) => sql`greatest(0, ${value}::int)`;
-  const add = (column: AnyPgColumn, value: number) => sql`greatest(0, ${column} + ${value}::int)`;
-  // greatest() ignores a null argument, so received helpfulness leaves the date as it was.
-  const activityAt = sql`${delta.activityAt?.toISOString() ?? null}::timestamptz`;
+  const value = (name: keyof RaterStatsDelta) => slot(prefix, name, name === 'activityAt' ? 'timestamptz' : 'int');
+  const start = (name: keyof RaterStatsDelta) => sql`greatest(0, ${value(name)})`;
+  const add = (column: AnyPgColumn, name: keyof RaterStatsDelta) => sql`greatest(0, ${column} + ${value(name)})`;
   const columns = [
     t.userId,
     t.totalPoints,
@@ -56,22 +62,35 @@ export function raterStatsUpsert(delta: RaterStatsDelta, from?: SQL): SQL {
     t.lastActivityDate,
   ];
   return sql`insert into ${t} (${columnNames(columns)})
-    select ${delta.userId}::uuid, ${start(delta.points)}, ${rankOf(start(delta.points))}, ${start(delta.ratingsSubmitted)},
-      ${start(delta.detailedComments)}, ${start(delta.helpfulnessSum)}, ${start(delta.helpfulnessCount)}, ${activityAt}
+    select ${slot(prefix, 'userId', 'uuid')}, ${start('points')}, ${rankOf(start('points'))}, ${start('ratingsSubmitted')},
+      ${start('detailedComments')}, ${start('helpfulnessSum')}, ${start('helpfulnessCount')}, ${value('activityAt')}
     ${from ?? sql``}
     on conflict (${sql.identifier(t.userId.name)}) do update set
-      ${sql.identifier(t.totalPoints.name)} = ${add(t.totalPoints, delta.points)},
-      ${sql.identifier(t.currentRank.name)} = ${rankOf(add(t.totalPoints, delta.points))},
-      ${sql.identifier(t.ratingsSubmitted.name)} = ${add(t.ratingsSubmitted, delta.ratingsSubmitted)},
-      ${sql.identifier(t.detailedCommentsCount.name)} = ${add(t.detailedCommentsCount, delta.detailedComments)},
-      ${sql.identifier(t.helpfulnessSum.name)} = ${add(t.helpfulnessSum, delta.helpfulnessSum)},
-      ${sql.identifier(t.helpfulnessCount.name)} = ${add(t.helpfulnessCount, delta.helpfulnessCount)},
-      ${sql.identifier(t.lastActivityDate.name)} = greatest(${t.lastActivityDate}, ${activityAt})
+      ${sql.identifier(t.totalPoints.name)} = ${add(t.totalPoints, 'points')},
+      ${sql.identifier(t.currentRank.name)} = ${rankOf(add(t.totalPoints, 'points'))},
+      ${sql.identifier(t.ratingsSubmitted.name)} = ${add(t.ratingsSubmitted, 'ratingsSubmitted')},
+      ${sql.identifier(t.detailedCommentsCount.name)} = ${add(t.detailedCommentsCount, 'detailedComments')},
+      ${sql.identifier(t.helpfulnessSum.name)} = ${add(t.helpfulnessSum, 'helpfulnessSum')},
+      ${sql.identifier(t.helpfulnessCount.name)} = ${add(t.helpfulnessCount, 'helpfulnessCount')},
+      ${sql.identifier(t.lastActivityDate.name)} = greatest(${t.lastActivityDate}, ${value('activityAt')})
     returning ${selectColumns(t)}`;
 }
 
+/** The values of raterStatsUpsert's placeholders. A null activityAt (helpfulness received) keeps the date: greatest() ignores null. */
+export function raterStatsValues(prefix: string, delta: RaterStatsDelta): Record<string, unknown> {
+  return withPrefix(prefix, { ...delta, activityAt: delta.activityAt?.toISOString() ?? null });
+}
+
+const withPrefix = (prefix: string, values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [prefix + name, value]));
+
 export async function applyRaterStatsDelta(db: Executor, delta: RaterStatsDelta): Promise<RaterStatsRow> {
-  const [row] = await executePrepared(db, 'gamification_rater_stats_upsert', raterStatsUpsert(delta));
+  const [row] = await executePrepared(
+    db,
+    'gamification_rater_stats_upsert',
+    () => raterStatsUpsert(''),
+    raterStatsValues('', delta),
+  );
   return mapColumns(raterStats, row);
 }
 
@@ -84,23 +103,28 @@ export type DailyStatsDelta = {
   helpfulnessCount: number;
 };
 
-/** Insert-or-increment of one rater's counters of one day, as one statement (`from` as in raterStatsUpsert). */
-export function dailyStatsUpsert(delta: DailyStatsDelta, from?: SQL): SQL {
+/** Insert-or-increment of one rater's counters of one day, as one statement (`prefix`, `from` as in raterStatsUpsert). */
+export function dailyStatsUpsert(prefix: string, from?: SQL): SQL {
   const t = raterDailyStats;
-  const start = (value: number) => sql`greatest(0, ${value}::int)`;
-  const add = (column: AnyPgColumn, value: number) => sql`greatest(0, ${column} + ${value}::int)`;
+  const start = (name: keyof DailyStatsDelta) => sql`greatest(0, ${slot(prefix, name, 'int')})`;
+  const add = (column: AnyPgColumn, name: keyof DailyStatsDelta) =>
+    sql`greatest(0, ${column} + ${slot(prefix, name, 'int')})`;
   const columns = [t.day, t.userId, t.ratingsCount, t.helpfulnessSum, t.helpfulnessCount];
   return sql`insert into ${t} (${columnNames(columns)})
-    select ${delta.day}::date, ${delta.userId}::uuid, ${start(delta.ratingsCount)}, ${start(delta.helpfulnessSum)}, ${start(delta.helpfulnessCount)}
+    select ${slot(prefix, 'day', 'date')}, ${slot(prefix, 'userId', 'uuid')}, ${start('ratingsCount')}, ${start('helpfulnessSum')}, ${start('helpfulnessCount')}
     ${from ?? sql``}
     on conflict (${sql.identifier(t.day.name)}, ${sql.identifier(t.userId.name)}) do update set
-      ${sql.identifier(t.ratingsCount.name)} = ${add(t.ratingsCount, delta.ratingsCount)},
-      ${sql.identifier(t.helpfulnessSum.name)} = ${add(t.helpfulnessSum, delta.helpfulnessSum)},
-      ${sql.identifier(t.helpfulnessCount.name)} = ${add(t.helpfulnessCount, delta.helpfulnessCount)}`;
+      ${sql.identifier(t.ratingsCount.name)} = ${add(t.ratingsCount, 'ratingsCount')},
+      ${sql.identifier(t.helpfulnessSum.name)} = ${add(t.helpfulnessSum, 'helpfulnessSum')},
+      ${sql.identifier(t.helpfulnessCount.name)} = ${add(t.helpfulnessCount, 'helpfulnessCount')}`;
+}
+
+export function dailyStatsValues(prefix: string, delta: DailyStatsDelta): Record<string, unknown> {
+  return withPrefix(prefix, delta);
 }
 
 export async function applyDailyStatsDelta(db: Executor, delta: DailyStatsDelta): Promise<void> {
-  await executePrepared(db, 'gamification_daily_stats_upsert', dailyStatsUpsert(delta));
+  await executePrepared(db, 'gamification_daily_stats_upsert', () => dailyStatsUpsert(''), dailyStatsValues('', delta));
 }
 
 /** Records badges; one already held is left as it was (first earnedAt wins). */

@@ -17,9 +17,11 @@ import {
   applyDailyStatsDelta,
   applyRaterStatsDelta,
   dailyStatsUpsert,
+  dailyStatsValues,
   findMyStats,
   insertAchievements,
   raterStatsUpsert,
+  raterStatsValues,
   type RaterStatsDelta,
   type RaterStatsRow,
 } from './gamification.repo';
@@ -106,7 +108,8 @@ export function ratingSubmittedTotals(event: RatingSubmittedEvent) {
   return {
     delta,
     daily,
-    statements: (from: SQL) => ({ stats: raterStatsUpsert(delta, from), daily: dailyStatsUpsert(daily, from) }),
+    statements: (from: SQL) => ({ stats: raterStatsUpsert('stats_', from), daily: dailyStatsUpsert('daily_', from) }),
+    values: { ...raterStatsValues('stats_', delta), ...dailyStatsValues('daily_', daily) },
     awardBadges: (tx: Tx, after: RaterStatsRow) => awardNewBadges(tx, after, delta, action),
   };
 }

@@ -86,10 +86,57 @@ const SUBMITTED_FIELDS = [
 /** Every field a submitted rating sets (texts null when absent). */
 export type SubmittedRating = { [K in (typeof SUBMITTED_FIELDS)[number]]-?: Exclude<NewRating[K], undefined> };
 
-/** The rater's totals a new rating changes, as statements that read their row `from` the inserted rating. */
-export type TotalsStatements = (from: SQL) => { stats: SQL; daily: SQL };
+/**
+ * The rater's totals a new rating changes: statements that read their row `from` the inserted
+ * rating (placeholders only, so they can be compiled once), and the values for this rating.
+ */
+export type RatingTotals = {
+  statements: (from: SQL) => { stats: SQL; daily: SQL };
+  values: Record<string, unknown>;
+};
 
 export type RatedPlayer = { id: number; userId: string | null; firstName: string; lastName: string };
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/** The one statement of insertRatingWithTotals, with placeholders (r_<field>, add_<field>, star_<n>). */
+function submitStatement(totals: RatingTotals['statements']): SQL {
+  const p = players;
+  const fields = getTableColumns(ratings);
+  const value = (field: (typeof SUBMITTED_FIELDS)[number]) =>
+    sql`${sql.placeholder(`r_${field}`)}::${sql.raw(fields[field].getSQLType())}`;
+  const add = (column: AnyPgColumn, placeholder: string, type = 'int') =>
+    sql`${sql.identifier(column.name)} = ${column} + ${sql.placeholder(placeholder)}::${sql.raw(type)}`;
+  const { stats, daily } = totals(sql`from inserted`);
+  return sql`with target as (
+      select ${p.id} as id, ${p.userId} as user_id, ${p.firstName} as first_name, ${p.lastName} as last_name
+      from ${p} where ${p.id} = ${value('playerId')} for update
+    ), inserted as (
+      insert into ${ratings} (${sql.join(
+        SUBMITTED_FIELDS.map((field) => sql.identifier(fields[field].name)),
+        sql`, `,
+      )})
+      select ${sql.join(SUBMITTED_FIELDS.map(value), sql`, `)}
+      from target where target.user_id is distinct from ${value('raterUserId')}
+      on conflict do nothing
+      returning ${selectColumns(ratings)}
+    ), counted as (
+      update ${p} set ${add(p.ratingCount, 'add_count')},
+        ${add(p.overallSum, 'r_overallRating', 'double precision')},
+        ${add(p.serveReturnSum, 'r_serveReturn')},
+        ${add(p.groundstrokesThirdShotSum, 'r_groundstrokesThirdShot')},
+        ${add(p.netPlayVolleysDinksSum, 'r_netPlayVolleysDinks')},
+        ${add(p.movementCourtAwarenessSum, 'r_movementCourtAwareness')},
+        ${add(p.mentalPhysicalGameSum, 'r_mentalPhysicalGame')},
+        ${sql.join(
+          STARS.map((star) => add(starColumns[star], `star_${star}`)),
+          sql`, `,
+        )}
+      where ${p.id} = (select "playerId" from inserted)
+    ), stats as (${stats}), daily as (${daily})
+    select to_json(target) as player, to_json(inserted) as rating, to_json(stats) as stats
+    from target left join inserted on true left join stats on true`;
+}
 
 /**
  * POST /api/ratings in one prepared statement (issue 3 bench: each round trip costs as much as a small
@@ -100,51 +147,17 @@ export type RatedPlayer = { id: number; userId: string | null; firstName: string
  *
  * Answers the player (none: unknown), the rating (none: refused) and the rater's totals after it.
  */
-export async function insertRatingWithTotals(tx: Executor, rating: SubmittedRating, totals: TotalsStatements) {
-  const p = players;
-  const bucket = starBucket(rating.overallRating);
-  const add = (column: AnyPgColumn, by: number) => sql`${sql.identifier(column.name)} = ${column} + ${by}::int`;
+export async function insertRatingWithTotals(tx: Executor, rating: SubmittedRating, totals: RatingTotals) {
   const fields = getTableColumns(ratings);
-  // A fixed column list: a named statement must keep one text.
-  const inserted = SUBMITTED_FIELDS.map((field) => [field, fields[field]] as const);
-  const { stats, daily } = totals(sql`from inserted`);
-  const [row] = await executePrepared(
-    tx,
-    'ratings_submit',
-    sql`with target as (
-      select ${p.id} as id, ${p.userId} as user_id, ${p.firstName} as first_name, ${p.lastName} as last_name
-      from ${p} where ${p.id} = ${rating.playerId}::int for update
-    ), inserted as (
-      insert into ${ratings} (${sql.join(
-        inserted.map(([, column]) => sql.identifier(column.name)),
-        sql`, `,
-      )})
-      select ${sql.join(
-        inserted.map(([field, column]) => {
-          const value = rating[field];
-          return sql`${value === null ? null : column.mapToDriverValue(value)}::${sql.raw(column.getSQLType())}`;
-        }),
-        sql`, `,
-      )}
-      from target where target.user_id is distinct from ${rating.raterUserId ?? null}::uuid
-      on conflict do nothing
-      returning ${selectColumns(ratings)}
-    ), counted as (
-      update ${p} set ${add(p.ratingCount, 1)},
-        ${sql.identifier(p.overallSum.name)} = ${p.overallSum} + ${rating.overallRating}::double precision,
-        ${add(p.serveReturnSum, rating.serveReturn)}, ${add(p.groundstrokesThirdShotSum, rating.groundstrokesThirdShot)},
-        ${add(p.netPlayVolleysDinksSum, rating.netPlayVolleysDinks)},
-        ${add(p.movementCourtAwarenessSum, rating.movementCourtAwareness)},
-        ${add(p.mentalPhysicalGameSum, rating.mentalPhysicalGame)},
-        ${sql.join(
-          ([1, 2, 3, 4, 5] as const).map((star) => add(starColumns[star], Number(bucket === star))),
-          sql`, `,
-        )}
-      where ${p.id} = (select "playerId" from inserted)
-    ), stats as (${stats}), daily as (${daily})
-    select to_json(target) as player, to_json(inserted) as rating, to_json(stats) as stats
-    from target left join inserted on true left join stats on true`,
-  );
+  const bucket = starBucket(rating.overallRating);
+  const values: Record<string, unknown> = { ...totals.values, add_count: 1 };
+  for (const field of SUBMITTED_FIELDS) {
+    const raw = rating[field];
+    values[`r_${field}`] = raw === null ? null : fields[field].mapToDriverValue(raw);
+  }
+  for (const star of STARS) values[`star_${star}`] = Number(bucket === star);
+
+  const [row] = await executePrepared(tx, 'ratings_submit', () => submitStatement(totals.statements), values);
   if (!row) return { player: undefined, rating: undefined, stats: undefined };
   const player = row.player as { id: number; user_id: string | null; first_name: string; last_name: string };
   return {

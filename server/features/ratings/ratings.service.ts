@@ -134,7 +134,7 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
           isHeld: findings.length > 0,
           createdAt,
         },
-        totals.statements,
+        totals,
       );
       if (!player) throw notFound('Player not found');
       if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
