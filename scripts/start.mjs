@@ -17,7 +17,7 @@ const sources = ['client', 'common'].filter(existsSync);
 const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 if (stale) {
   console.log('Building the client…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const server = spawnSync('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
