@@ -55,12 +55,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 const compiledStatements = new Map<string, Query>();
 
+function compiled(key: string, build: () => SQL, dialect: PgDialect): Query {
+  let query = compiledStatements.get(key);
+  if (!query) {
+    query = dialect.sqlToQuery(build());
+    compiledStatements.set(key, query);
+  }
+  return query;
+}
+
+type DrizzleInternals = { session: PgSession; dialect: PgDialect };
+
 /**
  * Runs a hand-written statement as a named prepared statement on a database or an open transaction
  * (Drizzle's `execute` has no name, so it is parsed and planned on every call). `build` is called
  * once per name: its SQL takes every value as a `sql.placeholder`, filled from `values` on each call,
- * so the statement is neither rebuilt nor re-planned. Rows come back as the driver gives them;
- * `mapColumns` turns them into a table's row type.
+ * so the statement is not rebuilt, and PostgreSQL may keep one generic plan for it.
+ * Rows come back as the driver gives them; `mapColumns` turns them into a table's row type.
  */
 export async function executePrepared(
   executor: Executor,
@@ -69,13 +80,8 @@ export async function executePrepared(
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>[]> {
   // Drizzle's own prepared-query path, reached through its session: the same one `.prepare(name)` uses.
-  const { session, dialect } = executor as unknown as { session: PgSession; dialect: PgDialect };
-  let query = compiledStatements.get(name);
-  if (!query) {
-    query = dialect.sqlToQuery(build());
-    compiledStatements.set(name, query);
-  }
-  const prepared = session.prepareQuery(query, undefined, name, false);
+  const { session, dialect } = executor as unknown as DrizzleInternals;
+  const prepared = session.prepareQuery(compiled(name, build, dialect), undefined, name, false);
   const result = (await prepared.execute(values)) as { rows: Record<string, unknown>[] };
   return result.rows;
 }

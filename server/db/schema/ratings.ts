@@ -52,7 +52,6 @@ export const ratings = pgTable(
     index('ratings_player_created_idx').on(t.playerId, t.createdAt.desc()),
     index('ratings_rater_email_created_idx').on(sql`lower(${t.raterEmail})`, t.createdAt.desc()),
     index('ratings_rater_user_idx').on(t.raterUserId),
-    index('ratings_created_at_idx').on(t.createdAt),
     check(
       'ratings_scores_check',
       sql`${t.serveReturn} between 1 and 5 and ${t.groundstrokesThirdShot} between 1 and 5 and ${t.netPlayVolleysDinks} between 1 and 5 and ${t.movementCourtAwareness} between 1 and 5 and ${t.mentalPhysicalGame} between 1 and 5 and ${t.overallRating} between 1 and 5`,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../../db/client';
+import { executePrepared, type Db, type Executor } from '../../db/client';
 import { players, ratings, searchText } from '../../db/schema/index';
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
@@ -92,45 +92,35 @@ type SearchRow = {
   existingRatingId: number | null;
 };
 
-function prepareLeadingTiers(db: Db) {
+/** Tiers 1-3 in one statement, with placeholders; rows in SearchRow form. */
+function leadingTiersStatement(): SQL {
   const p = sql.raw('p');
   const name = sql`${p}.search_name`;
   const last = sql`${p}.search_last`;
   const place = sql`${p}.search_location`;
-  const page = sql`(
-    (select ${resultColumns}, 1 as tier, ${name} as key1, ''::text as key2 from ${players} ${p}
-      where ${startsWith(name)}
-      order by ${byteOrder(name)}, p.id limit ${P.limit})
-    union all
-    (select ${resultColumns}, 2, ${last}, ${name} from ${players} ${p}
-      where ${startsWith(last)} and not ${startsWith(name)}
-      order by ${byteOrder(last)}, ${byteOrder(name)}, p.id limit ${P.limit})
-    union all
-    (select ${resultColumns}, 3, ${place}, ${name} from ${players} ${p}
-      where ${startsWith(place)} and not ${startsWith(name)} and not ${startsWith(last)}
-      order by ${byteOrder(place)}, ${byteOrder(name)}, p.id limit ${P.limit})
-  ) page`;
-  const col = <T>(name: string) => sql<T>`page.${sql.raw(name)}`;
-  return db
-    .select({
-      id: col<number>('id'),
-      firstName: col<string>('first_name'),
-      lastName: col<string>('last_name'),
-      location: col<string>('location'),
-      skillLevel: col<string>('skill_level'),
-      isVerified: col<boolean>('is_verified'),
-      userId: col<string | null>('user_id'),
-      ratingCount: col<number>('rating_count'),
-      existingRatingId: sql<number | null>`${ratings.id}`,
-    })
-    .from(page)
-    .leftJoin(ratings, and(eq(ratings.playerId, sql`page.id`), sql`lower(${ratings.raterEmail}) = ${P.raterEmail}`))
-    .orderBy(sql`page.tier`, sql`page.key1 collate "C"`, sql`page.key2 collate "C"`, sql`page.id`)
-    .limit(P.limit)
-    .prepare('players_search_leading');
+  return sql`select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
+      page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
+      page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
+    from (
+      (select ${resultColumns}, 1 as tier, ${name} as key1, ''::text as key2 from ${players} ${p}
+        where ${startsWith(name)}
+        order by ${byteOrder(name)}, p.id limit ${P.limit})
+      union all
+      (select ${resultColumns}, 2, ${last}, ${name} from ${players} ${p}
+        where ${startsWith(last)} and not ${startsWith(name)}
+        order by ${byteOrder(last)}, ${byteOrder(name)}, p.id limit ${P.limit})
+      union all
+      (select ${resultColumns}, 3, ${place}, ${name} from ${players} ${p}
+        where ${startsWith(place)} and not ${startsWith(name)} and not ${startsWith(last)}
+        order by ${byteOrder(place)}, ${byteOrder(name)}, p.id limit ${P.limit})
+    ) page
+    -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
+    -- ratings costs milliseconds for a prolific rater.
+    left join lateral (select ${ratings.id} from ${ratings}
+      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${P.raterEmail} limit 1) ${ratings} on true
+    order by page.tier, page.key1 collate "C", page.key2 collate "C", page.id
+    limit ${P.limit}`;
 }
-
-const leadingByDb = new WeakMap<Db, ReturnType<typeof prepareLeadingTiers>>();
 
 /** A word of the query as a LIKE pattern on searchText: anywhere, or at a word start when it is short. */
 const wordPattern = (word: string) => (word.length >= 3 ? `%${word}%` : `% ${word}%`);
@@ -143,12 +133,12 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
   const raterEmail = options.raterEmail?.toLowerCase() ?? null;
   const from = query;
   const to = `${query}\u{10FFFF}`;
-  let leading = leadingByDb.get(db);
-  if (!leading) {
-    leading = prepareLeadingTiers(db);
-    leadingByDb.set(db, leading);
-  }
-  const rows: SearchRow[] = await leading.execute({ from, to, raterEmail, limit });
+  const rows = (await executePrepared(db, 'players_search_leading', leadingTiersStatement, {
+    from,
+    to,
+    raterEmail,
+    limit,
+  })) as SearchRow[];
   if (rows.length > 0) return rows;
 
   const everyWord = and(...query.split(' ').map((word) => sql`${searchText(players)} like ${wordPattern(word)}`));

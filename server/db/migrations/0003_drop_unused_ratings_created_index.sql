@@ -1,0 +1,1 @@
+DROP INDEX "ratings_created_at_idx";
