@@ -30,6 +30,7 @@ export default function TabShell() {
   const auth = useAuth();
   const { tab, openTab } = useHomeTab();
   const wide = useMediaQuery('(min-width: 1024px)');
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   // §2: admin tabs are listed for admins only, but an admin tab opened by its address (?tab=bulk) is shown to
   // anyone signed in, so its gate can offer the admin login form; after that login every admin tab is listed.
   const visible = HOME_TABS.filter((t) => t.access === 'user' || auth.isAdmin || (t.id === tab && !t.href));
@@ -51,8 +52,8 @@ export default function TabShell() {
     if (wide) return;
     listRef.current
       ?.querySelector('[data-state="active"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
-  }, [active.id, wide]);
+      ?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: reducedMotion ? 'instant' : 'smooth' });
+  }, [active.id, wide, reducedMotion]);
 
   return (
     <TooltipProvider>

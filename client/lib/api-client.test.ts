@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { setAdminSession } from './admin-session';
-import { ApiError, apiGet, apiRequest, fieldErrors, serverMessage, withQuery } from './api-client';
+import { ApiError, NetworkError, apiGet, apiRequest, fieldErrors, serverMessage, withQuery } from './api-client';
 
 const json = (body: unknown, status = 200, statusText = '') =>
   new Response(JSON.stringify(body), {
@@ -60,6 +60,17 @@ describe('api-client', () => {
       new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
     );
     await expect(apiGet('/api/x')).rejects.toThrow('Expected JSON response but got: text/html');
+  });
+
+  it('says plainly when the server could not be reached, and lets an abort through', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiGet('/api/leaderboard')).rejects.toThrow(
+      'Could not reach the server. Check your connection and try again.',
+    );
+    await expect(apiRequest('POST', '/api/ratings', {})).rejects.toBeInstanceOf(NetworkError);
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    fetchMock.mockRejectedValue(abort);
+    await expect(apiGet('/api/leaderboard')).rejects.toBe(abort);
   });
 
   it("resolves a 401 to null in the 'returnNull' mode, and throws otherwise", async () => {

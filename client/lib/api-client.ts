@@ -17,6 +17,24 @@ export class ApiError extends Error {
   }
 }
 
+/** A request that got no answer at all (offline, server unreachable): the browser's own text says little. */
+export class NetworkError extends Error {
+  constructor() {
+    super('Could not reach the server. Check your connection and try again.');
+    this.name = 'NetworkError';
+  }
+}
+
+/** fetch, with "no answer" turned into a NetworkError; an abort stays an abort (TanStack Query cancels with it). */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof TypeError) throw new NetworkError();
+    throw error;
+  }
+}
+
 export type RequestOptions = {
   /** Send the stored admin session as x-admin-email / x-admin-token (§6). */
   admin?: boolean;
@@ -66,7 +84,7 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const hasBody = body !== undefined;
   const { headers, sentAdminHeaders } = headersFor(hasBody, options);
-  const response = await fetch(url, {
+  const response = await send(url, {
     method,
     credentials: 'include',
     headers,
@@ -82,7 +100,7 @@ export async function apiGet<T>(url: string, options: GetOptions & { on401: 'ret
 export async function apiGet<T>(url: string, options?: GetOptions): Promise<T>;
 export async function apiGet<T>(url: string, options?: GetOptions): Promise<T | null> {
   const { headers, sentAdminHeaders } = headersFor(false, options);
-  const response = await fetch(url, { credentials: 'include', headers, signal: options?.signal });
+  const response = await send(url, { credentials: 'include', headers, signal: options?.signal });
   const tolerant = options?.on401 === 'returnNull';
   if (tolerant && response.status === 401) return null;
   await throwIfNotOk(response, sentAdminHeaders);

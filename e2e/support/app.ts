@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, PHONE, axeViolations, formatViolations, screenshot, type TrackedPage } from './browser';
@@ -201,4 +202,69 @@ export async function rateNewPlayerViaApi(
 /** The console errors collected so far, cleared: a page shared by several tests reports each error once. */
 export function takeErrors(tracked: TrackedPage): string[] {
   return tracked.consoleErrors.splice(0);
+}
+
+/** What Chromium logs for each request to a server that no longer listens. */
+export const CONNECTION_REFUSED = 'Failed to load resource: net::ERR_CONNECTION_REFUSED';
+
+/** The id of the process listening on 127.0.0.1:`port`, read from Linux's /proc, or null. */
+function listenerPid(port: number): number | null {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const listening = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((columns) => columns[1] === local && columns[3] === '0A');
+  if (!listening) return null;
+  const socket = `socket:[${listening[9]}]`;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // another user's process, or gone
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === socket) return Number(pid);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Stops the real server mid-session and waits until nothing answers on its address. RunningServer.stop signals
+ * the npx wrapper, which does not pass SIGTERM on to the server, so the server process itself (found by its
+ * port) gets the SIGTERM first; stop() then tidies up the wrapper and the data directory.
+ */
+export async function stopServerMidSession(server: { baseUrl: string; stop: () => Promise<void> }) {
+  const pid = listenerPid(Number(new URL(server.baseUrl).port));
+  expect(pid, `the process listening on ${server.baseUrl}`).not.toBeNull();
+  expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('server/main.ts');
+  process.kill(pid!, 'SIGTERM');
+  await expect
+    .poll(
+      () =>
+        fetch(`${server.baseUrl}/api/health`).then(
+          () => 'answering',
+          () => 'unreachable',
+        ),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe('unreachable');
+  await server.stop();
+}
+
+/**
+ * The console errors collected so far, cleared, without the connection-refused lines a stopped server causes;
+ * `refused` counts those, so a caller can tell that the failures it saw came from the network.
+ */
+export function takeErrorsBesidesRefused(tracked: TrackedPage): { refused: number; others: string[] } {
+  const errors = takeErrors(tracked);
+  const others = errors.filter((text) => text !== CONNECTION_REFUSED);
+  return { refused: errors.length - others.length, others };
 }
