@@ -30,6 +30,9 @@ async function execute<T>(db: Executor, query: SQL): Promise<{ rows: T[]; rowCou
   return (await db.execute(query)) as { rows: T[]; rowCount: number | null };
 }
 
+/** How many bench raters take turns at submitting ratings. */
+const BENCH_SUBMITTERS = 100;
+
 export type BenchUser = { id: string; email: string; cookie: string; sid: string };
 
 /** A session row written the way plugins/session.ts writes one; returns the Cookie header value. */
@@ -50,13 +53,17 @@ export type Fixtures = {
   rater: BenchUser;
   /** A bench-only admin: reads any player's received ratings. */
   admin: BenchUser;
-  /** A bench-only rater with no ratings yet: submits one rating per player. */
-  submitter: BenchUser;
+  /**
+   * Bench-only raters with no ratings yet, taking turns: each submits one rating per player. Real traffic
+   * is many raters each rating now and then; one rater submitting on every connection at once measures
+   * the wait on that rater's own totals row instead (every submit locks it until commit).
+   */
+  submitters: BenchUser[];
   samples: {
     searchTerms: string[];
     playerIds: number[];
     ratedPlayerIds: number[];
-    /** Players the submitter may rate, shuffled, with the names the rating form sends. */
+    /** Players the submitters may rate, shuffled, with the names the rating form sends. */
     submitTargets: { id: number; name: string }[];
   };
 };
@@ -101,11 +108,16 @@ export async function prepareFixtures(database: Database, secret: string): Promi
   );
   if (!top) throw new Error('the bench database has no raters; seed it first');
 
-  const created = await db
+  const [admin, ...raters] = await db
     .insert(users)
     .values([
       { email: `bench-admin-${runId}@example.org`, isAdmin: true, authProvider: 'password', emailVerified: true },
-      { email: `bench-rater-${runId}@example.org`, authProvider: 'password', emailVerified: true, firstName: 'Bench' },
+      ...Array.from({ length: BENCH_SUBMITTERS }, (_, i) => ({
+        email: `bench-rater-${runId}-${i}@example.org`,
+        authProvider: 'password',
+        emailVerified: true,
+        firstName: 'Bench',
+      })),
     ])
     .returning({ id: users.id, email: users.email });
 
@@ -128,8 +140,8 @@ export async function prepareFixtures(database: Database, secret: string): Promi
 
   return {
     rater: await signIn(db, secret, top),
-    admin: await signIn(db, secret, created[0]),
-    submitter: await signIn(db, secret, created[1]),
+    admin: await signIn(db, secret, admin),
+    submitters: await Promise.all(raters.map((rater) => signIn(db, secret, rater))),
     samples: {
       searchTerms: shuffle(searchTermsFrom(anyPlayers)),
       playerIds: shuffle(anyPlayers.map((row) => row.id)),
@@ -143,12 +155,12 @@ export async function prepareFixtures(database: Database, secret: string): Promi
  * Takes back ratings the bench submitted: deletes them and subtracts exactly what they added to
  * their players' running aggregates, so the seeded data stays consistent between runs.
  */
-export async function undoRatings(db: Executor, raterUserId: string, ratingId?: number): Promise<number> {
+export async function undoRatings(db: Executor, raterUserIds: string[], ratingId?: number): Promise<number> {
   const result = await execute(
     db,
     sql`
     with gone as (
-      delete from ratings where rater_user_id = ${raterUserId}
+      delete from ratings where rater_user_id = any(${raterUserIds}::uuid[])
         and (${ratingId ?? null}::int is null or id = ${ratingId ?? null}::int)
       returning *
     ), totals as (
@@ -180,9 +192,10 @@ export async function undoRatings(db: Executor, raterUserId: string, ratingId?: 
 export async function cleanupFixtures(database: Database, fixtures: Fixtures): Promise<number> {
   const { db } = database;
   return db.transaction(async (tx) => {
-    const players = await undoRatings(tx, fixtures.submitter.id);
+    const submitterIds = fixtures.submitters.map((submitter) => submitter.id);
+    const players = await undoRatings(tx, submitterIds);
     await tx.delete(sessions).where(eq(sessions.sid, fixtures.rater.sid));
-    await tx.delete(users).where(inArray(users.id, [fixtures.admin.id, fixtures.submitter.id]));
+    await tx.delete(users).where(inArray(users.id, [fixtures.admin.id, ...submitterIds]));
     return players;
   });
 }

@@ -96,7 +96,7 @@ export async function explainHotCalls(options: {
   databaseUrl: string;
   sessionSecret: string;
   scenarios: Scenario[];
-  submitterId: string;
+  submitterIds: string[];
 }): Promise<string> {
   hookQueries();
   const database = await openDatabase({ url: options.databaseUrl, poolSize: 4 });
@@ -118,14 +118,19 @@ export async function explainHotCalls(options: {
     for (const scenario of options.scenarios.filter((candidate) => candidate.name !== 'noop')) {
       if (scenario.kind !== 'write') {
         const warm = scenario.next();
-        await app.inject({ method: scenario.method, url: warm.path, headers: scenario.headers, payload: warm.body });
+        await app.inject({
+          method: scenario.method,
+          url: warm.path,
+          headers: { ...scenario.headers, ...warm.headers },
+          payload: warm.body,
+        });
       }
       const request = scenario.next();
       recording = [];
       const response = await app.inject({
         method: scenario.method,
         url: request.path,
-        headers: scenario.headers,
+        headers: { ...scenario.headers, ...request.headers },
         payload: request.body,
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -134,7 +139,7 @@ export async function explainHotCalls(options: {
       if (scenario.kind === 'write' && response.statusCode < 300) {
         const created = response.json<{ id?: number; rating?: { id?: number } }>();
         const ratingId = created.id ?? created.rating?.id;
-        if (ratingId) await undoRatings(database.db, options.submitterId, ratingId);
+        if (ratingId) await undoRatings(database.db, options.submitterIds, ratingId);
       }
 
       const client = await pool.connect();

@@ -39,7 +39,10 @@ function run(server: ServerProcess, scenario: Scenario, connections: number, sec
         method: scenario.method,
         headers: scenario.headers,
         // A fresh path (and body) per request, so each hits another row.
-        setupRequest: (request) => ({ ...request, ...scenario.next() }),
+        setupRequest: (request) => {
+          const { headers, ...rest } = scenario.next();
+          return { ...request, ...rest, headers: { ...request.headers, ...headers } };
+        },
       },
     ],
   });
@@ -47,10 +50,10 @@ function run(server: ServerProcess, scenario: Scenario, connections: number, sec
 
 /** Makes one request and says why the scenario cannot be measured, if it cannot. */
 export async function probe(server: ServerProcess, scenario: Scenario): Promise<string | null> {
-  const { path, body } = scenario.next();
+  const { path, body, headers } = scenario.next();
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: scenario.method,
-    headers: scenario.headers,
+    headers: { ...scenario.headers, ...headers },
     body,
   });
   if (response.ok) return null;

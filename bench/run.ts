@@ -144,7 +144,7 @@ async function main() {
   const { database, dataset } = await prepareDatabase();
   const sessionSecret = randomBytes(32).toString('base64url');
   const fixtures = await prepareFixtures(database, sessionSecret);
-  log(`signed in: rater ${fixtures.rater.email}, bench admin and bench submitter`);
+  log(`signed in: rater ${fixtures.rater.email}, bench admin and ${fixtures.submitters.length} bench submitters`);
   const scenarios = buildScenarios(fixtures).filter(
     (scenario) => !only || only.has(scenario.name) || scenario.kind === 'reference',
   );
@@ -203,7 +203,7 @@ async function main() {
         databaseUrl,
         sessionSecret,
         scenarios,
-        submitterId: fixtures.submitter.id,
+        submitterIds: fixtures.submitters.map((submitter) => submitter.id),
       });
       const file = path.join(resultsDirectory, 'explain.md');
       writeFileSync(file, report);

@@ -9,7 +9,8 @@ export type Scenario = {
   kind: 'reference' | 'read' | 'write';
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  next: () => { path: string; body?: string };
+  /** The next request: its path, body, and headers beyond `headers`. */
+  next: () => { path: string; body?: string; headers?: Record<string, string> };
 };
 
 /** Cycles through a sample so consecutive requests hit different rows. */
@@ -30,11 +31,12 @@ const STRENGTHS = [
 ];
 
 export function buildScenarios(fixtures: Fixtures): Scenario[] {
-  const { rater, admin, submitter, samples } = fixtures;
+  const { rater, admin, submitters, samples } = fixtures;
   const playerId = cycle(samples.playerIds);
   const ratedId = cycle(samples.ratedPlayerIds);
   const term = cycle(samples.searchTerms);
   const target = cycle(samples.submitTargets);
+  const submitter = cycle(submitters);
   const signedIn = (cookie: string) => ({ cookie });
   let submitted = 0;
 
@@ -81,16 +83,17 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
     },
     {
       name: 'submit',
-      route: 'POST /api/ratings (new player each)',
+      route: `POST /api/ratings (${submitters.length} raters in turn, a new player each)`,
       kind: 'write',
       method: 'POST',
-      headers: { ...signedIn(submitter.cookie), 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       next: () => {
         const player = target();
         submitted += 1;
         const score = (offset: number) => 1 + ((player.id + offset) % 5);
         return {
           path: '/api/ratings',
+          headers: signedIn(submitter().cookie),
           body: JSON.stringify({
             playerId: player.id,
             playerName: player.name,

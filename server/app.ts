@@ -2,12 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
 import type { Env } from './env';
@@ -25,6 +20,7 @@ import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMailer, type Mailer } from './lib/mailer';
+import { replySerializerCompiler } from './lib/reply-serializer';
 import { authorizePlugin } from './plugins/authorize';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
@@ -75,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler({ verify: env.NODE_ENV !== 'production' }));
   // JSON only: a cross-site form can post text/plain without a preflight.
   app.removeContentTypeParser(['text/plain']);
 

@@ -86,6 +86,30 @@ export async function executePrepared(
   return result.rows;
 }
 
+/** How a statement builder writes a value that changes per call: the value named `name`, of SQL type `type`. */
+export type ValueSlot = (name: string, type: string) => SQL;
+
+/** A value as a plain cast placeholder. */
+export const placeholderSlot: ValueSlot = (name, type) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * Values that enter a prepared statement once, as the one-row CTE `args`, and are read back through
+ * scalar subqueries. The planner then cannot tailor a plan to them: every plan of the statement costs
+ * the same, so PostgreSQL keeps its generic plan after five calls instead of planning each call anew.
+ * Measured on the hot statements, planning per call cost more than running them (docs/decisions/003).
+ * Use `slot` while building the statement, then put `cte()` first in its WITH list.
+ */
+export function argsRow(): { slot: ValueSlot; cte: () => SQL } {
+  const columns = new Map<string, SQL>();
+  return {
+    slot: (name, type) => {
+      if (!columns.has(name)) columns.set(name, sql`${placeholderSlot(name, type)} as ${sql.identifier(name)}`);
+      return sql`(select ${sql.identifier(name)} from args)`;
+    },
+    cte: () => sql`args as (select ${sql.join([...columns.values()], sql`, `)})`,
+  };
+}
+
 /** Each column of `table` as `"column_name" as "fieldName"` (optionally of a table alias), for mapColumns. */
 export function selectColumns(table: Table, alias?: string): SQL {
   return sql.join(

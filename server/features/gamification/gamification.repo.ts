@@ -1,6 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { executePrepared, mapColumns, selectColumns, type Db, type Executor } from '../../db/client';
+import {
+  executePrepared,
+  mapColumns,
+  placeholderSlot,
+  selectColumns,
+  type Db,
+  type Executor,
+  type ValueSlot,
+} from '../../db/client';
 import { achievements, raterDailyStats, raterStats, users } from '../../db/schema/index';
 import { RANKS, type Badge } from '../../../common/gamification';
 
@@ -36,19 +44,18 @@ function rankOf(points: SQL): SQL {
 /** A statement with placeholders, and the values that fill them for one call. */
 export type Statement = { sql: SQL; values: Record<string, unknown> };
 
-/** Placeholder `${prefix}${name}`, cast: the same text whatever the values. */
-const slot = (prefix: string, name: string, type: string) => sql`${sql.placeholder(prefix + name)}::${sql.raw(type)}`;
 
 /**
  * Insert-or-increment of one rater's totals as one statement, rank included: concurrent writers for
  * the same rater serialise on the row lock and each increments the latest committed totals. `from`
  * makes the row depend on another part of the caller's statement (no row there, no change here);
- * placeholders are named with `prefix`, values come from raterStatsValues. Returns the totals after
- * the change (selectColumns form).
+ * values are named with `prefix` and written by `valueSlot`, and come from raterStatsValues. Returns
+ * the totals after the change (selectColumns form).
  */
-export function raterStatsUpsert(prefix: string, from?: SQL): SQL {
+export function raterStatsUpsert(prefix: string, from?: SQL, valueSlot: ValueSlot = placeholderSlot): SQL {
   const t = raterStats;
-  const value = (name: keyof RaterStatsDelta) => slot(prefix, name, name === 'activityAt' ? 'timestamptz' : 'int');
+  const slot = (name: string, type: string) => valueSlot(prefix + name, type);
+  const value = (name: keyof RaterStatsDelta) => slot(name, name === 'activityAt' ? 'timestamptz' : 'int');
   const start = (name: keyof RaterStatsDelta) => sql`greatest(0, ${value(name)})`;
   const add = (column: AnyPgColumn, name: keyof RaterStatsDelta) => sql`greatest(0, ${column} + ${value(name)})`;
   const columns = [
@@ -62,7 +69,7 @@ export function raterStatsUpsert(prefix: string, from?: SQL): SQL {
     t.lastActivityDate,
   ];
   return sql`insert into ${t} (${columnNames(columns)})
-    select ${slot(prefix, 'userId', 'uuid')}, ${start('points')}, ${rankOf(start('points'))}, ${start('ratingsSubmitted')},
+    select ${slot('userId', 'uuid')}, ${start('points')}, ${rankOf(start('points'))}, ${start('ratingsSubmitted')},
       ${start('detailedComments')}, ${start('helpfulnessSum')}, ${start('helpfulnessCount')}, ${value('activityAt')}
     ${from ?? sql``}
     on conflict (${sql.identifier(t.userId.name)}) do update set
@@ -103,15 +110,16 @@ export type DailyStatsDelta = {
   helpfulnessCount: number;
 };
 
-/** Insert-or-increment of one rater's counters of one day, as one statement (`prefix`, `from` as in raterStatsUpsert). */
-export function dailyStatsUpsert(prefix: string, from?: SQL): SQL {
+/** Insert-or-increment of one rater's counters of one day, as one statement (the arguments as in raterStatsUpsert). */
+export function dailyStatsUpsert(prefix: string, from?: SQL, valueSlot: ValueSlot = placeholderSlot): SQL {
   const t = raterDailyStats;
-  const start = (name: keyof DailyStatsDelta) => sql`greatest(0, ${slot(prefix, name, 'int')})`;
+  const slot = (name: string, type: string) => valueSlot(prefix + name, type);
+  const start = (name: keyof DailyStatsDelta) => sql`greatest(0, ${slot(name, 'int')})`;
   const add = (column: AnyPgColumn, name: keyof DailyStatsDelta) =>
-    sql`greatest(0, ${column} + ${slot(prefix, name, 'int')})`;
+    sql`greatest(0, ${column} + ${slot(name, 'int')})`;
   const columns = [t.day, t.userId, t.ratingsCount, t.helpfulnessSum, t.helpfulnessCount];
   return sql`insert into ${t} (${columnNames(columns)})
-    select ${slot(prefix, 'day', 'date')}, ${slot(prefix, 'userId', 'uuid')}, ${start('ratingsCount')}, ${start('helpfulnessSum')}, ${start('helpfulnessCount')}
+    select ${slot('day', 'date')}, ${slot('userId', 'uuid')}, ${start('ratingsCount')}, ${start('helpfulnessSum')}, ${start('helpfulnessCount')}
     ${from ?? sql``}
     on conflict (${sql.identifier(t.day.name)}, ${sql.identifier(t.userId.name)}) do update set
       ${sql.identifier(t.ratingsCount.name)} = ${add(t.ratingsCount, 'ratingsCount')},

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx, ValueSlot } from '../../db/client';
 import {
   COMMENT_FIELD_COUNT,
   POINTS,
@@ -108,7 +108,10 @@ export function ratingSubmittedTotals(event: RatingSubmittedEvent) {
   return {
     delta,
     daily,
-    statements: (from: SQL) => ({ stats: raterStatsUpsert('stats_', from), daily: dailyStatsUpsert('daily_', from) }),
+    statements: (from: SQL, slot: ValueSlot) => ({
+      stats: raterStatsUpsert('stats_', from, slot),
+      daily: dailyStatsUpsert('daily_', from, slot),
+    }),
     values: { ...raterStatsValues('stats_', delta), ...dailyStatsValues('daily_', daily) },
     awardBadges: (tx: Tx, after: RaterStatsRow) => awardNewBadges(tx, after, delta, action),
   };

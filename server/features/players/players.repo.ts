@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { executePrepared, type Db, type Executor } from '../../db/client';
+import { argsRow, executePrepared, type Db, type Executor } from '../../db/client';
 import { players, ratings, searchText } from '../../db/schema/index';
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
@@ -60,19 +60,12 @@ export async function insertPlayersSkippingDuplicates(db: Executor, rows: NewPla
  * cost several times the whole prepared step, and a query that starts a name is already answered
  * by the names it starts.
  */
-const P = {
-  from: sql.placeholder('from'),
-  to: sql.placeholder('to'),
-  raterEmail: sql.placeholder('raterEmail'),
-  limit: sql.placeholder('limit'),
-};
-
 /**
  * "column starts with the query" as a range of byte order (~>=~ and ~<~, the text_pattern_ops
  * operators), not LIKE: a LIKE with a parameter cannot use the index in a prepared statement's plan.
  * `to` is the query followed by the highest code point, above every text that starts with it.
  */
-const startsWith = (column: AnyPgColumn | SQL, from: unknown = P.from, to: unknown = P.to) =>
+const startsWithRange = (column: AnyPgColumn | SQL, from: SQL, to: SQL) =>
   sql`(${column} operator(pg_catalog.~>=~) ${from} and ${column} operator(pg_catalog.~<~) ${to})`;
 
 /** Names sort in byte order (~<~), as the text_pattern_ops indexes hold them, whatever the collation. */
@@ -92,34 +85,41 @@ type SearchRow = {
   existingRatingId: number | null;
 };
 
-/** Tiers 1-3 in one statement, with placeholders; rows in SearchRow form. */
+/**
+ * Tiers 1-3 in one statement (values in `args`, see argsRow); rows in SearchRow form. A tier reads only the room the
+ * tiers before it left (its LIMIT subtracts their counts), and the caller's own rating is probed for the
+ * final page only.
+ */
 function leadingTiersStatement(): SQL {
   const p = sql.raw('p');
   const name = sql`${p}.search_name`;
   const last = sql`${p}.search_last`;
   const place = sql`${p}.search_location`;
-  return sql`select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
+  const args = argsRow();
+  const [from, to, limit] = [args.slot('from', 'text'), args.slot('to', 'text'), args.slot('limit', 'int')];
+  const startsWith = (column: SQL) => startsWithRange(column, from, to);
+  const body = sql`tier1 as (select ${resultColumns}, 1 as tier, ${name} as key1, ''::text as key2 from ${players} ${p}
+      where ${startsWith(name)}
+      order by ${byteOrder(name)}, p.id limit ${limit}),
+    tier2 as (select ${resultColumns}, 2 as tier, ${last} as key1, ${name} as key2 from ${players} ${p}
+      where ${startsWith(last)} and not ${startsWith(name)}
+      order by ${byteOrder(last)}, ${byteOrder(name)}, p.id
+      limit ${limit} - (select count(*) from tier1)),
+    tier3 as (select ${resultColumns}, 3 as tier, ${place} as key1, ${name} as key2 from ${players} ${p}
+      where ${startsWith(place)} and not ${startsWith(name)} and not ${startsWith(last)}
+      order by ${byteOrder(place)}, ${byteOrder(name)}, p.id
+      limit ${limit} - (select count(*) from tier1) - (select count(*) from tier2)),
+    page as (select * from tier1 union all select * from tier2 union all select * from tier3)
+    select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
       page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
-    from (
-      (select ${resultColumns}, 1 as tier, ${name} as key1, ''::text as key2 from ${players} ${p}
-        where ${startsWith(name)}
-        order by ${byteOrder(name)}, p.id limit ${P.limit})
-      union all
-      (select ${resultColumns}, 2, ${last}, ${name} from ${players} ${p}
-        where ${startsWith(last)} and not ${startsWith(name)}
-        order by ${byteOrder(last)}, ${byteOrder(name)}, p.id limit ${P.limit})
-      union all
-      (select ${resultColumns}, 3, ${place}, ${name} from ${players} ${p}
-        where ${startsWith(place)} and not ${startsWith(name)} and not ${startsWith(last)}
-        order by ${byteOrder(place)}, ${byteOrder(name)}, p.id limit ${P.limit})
-    ) page
+    from page
     -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
     -- ratings costs milliseconds for a prolific rater.
     left join lateral (select ${ratings.id} from ${ratings}
-      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${P.raterEmail} limit 1) ${ratings} on true
-    order by page.tier, page.key1 collate "C", page.key2 collate "C", page.id
-    limit ${P.limit}`;
+      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${args.slot('raterEmail', 'text')} limit 1) ${ratings} on true
+    order by page.tier, page.key1 collate "C", page.key2 collate "C", page.id`;
+  return sql`with ${args.cte()}, ${body}`;
 }
 
 /** A word of the query as a LIKE pattern on searchText: anywhere, or at a word start when it is short. */

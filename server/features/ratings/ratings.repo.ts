@@ -1,6 +1,14 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { executePrepared, mapColumns, selectColumns, type Db, type Executor } from '../../db/client';
+import {
+  argsRow,
+  executePrepared,
+  mapColumns,
+  selectColumns,
+  type Db,
+  type Executor,
+  type ValueSlot,
+} from '../../db/client';
 import { players, raterStats, ratingHelpfulness, ratings, users } from '../../db/schema/index';
 import type { RatingScoreField } from '../../../common/schemas/ratings';
 
@@ -91,7 +99,7 @@ export type SubmittedRating = { [K in (typeof SUBMITTED_FIELDS)[number]]-?: Excl
  * rating (placeholders only, so they can be compiled once), and the values for this rating.
  */
 export type RatingTotals = {
-  statements: (from: SQL) => { stats: SQL; daily: SQL };
+  statements: (from: SQL, slot: ValueSlot) => { stats: SQL; daily: SQL };
   values: Record<string, unknown>;
 };
 
@@ -99,16 +107,16 @@ export type RatedPlayer = { id: number; userId: string | null; firstName: string
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-/** The one statement of insertRatingWithTotals, with placeholders (r_<field>, add_<field>, star_<n>). */
+/** The one statement of insertRatingWithTotals; its values (r_<field>, add_count, star_<n>) in `args`. */
 function submitStatement(totals: RatingTotals['statements']): SQL {
   const p = players;
   const fields = getTableColumns(ratings);
-  const value = (field: (typeof SUBMITTED_FIELDS)[number]) =>
-    sql`${sql.placeholder(`r_${field}`)}::${sql.raw(fields[field].getSQLType())}`;
-  const add = (column: AnyPgColumn, placeholder: string, type = 'int') =>
-    sql`${sql.identifier(column.name)} = ${column} + ${sql.placeholder(placeholder)}::${sql.raw(type)}`;
-  const { stats, daily } = totals(sql`from inserted`);
-  return sql`with target as (
+  const args = argsRow();
+  const value = (field: (typeof SUBMITTED_FIELDS)[number]) => args.slot(`r_${field}`, fields[field].getSQLType());
+  const add = (column: AnyPgColumn, name: string, type = 'int') =>
+    sql`${sql.identifier(column.name)} = ${column} + ${args.slot(name, type)}`;
+  const { stats, daily } = totals(sql`from inserted`, args.slot);
+  const body = sql`target as (
       select ${p.id} as id, ${p.userId} as user_id, ${p.firstName} as first_name, ${p.lastName} as last_name
       from ${p} where ${p.id} = ${value('playerId')} for update
     ), inserted as (
@@ -136,6 +144,7 @@ function submitStatement(totals: RatingTotals['statements']): SQL {
     ), stats as (${stats}), daily as (${daily})
     select to_json(target) as player, to_json(inserted) as rating, to_json(stats) as stats
     from target left join inserted on true left join stats on true`;
+  return sql`with ${args.cte()}, ${body}`;
 }
 
 /**
