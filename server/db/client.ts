@@ -3,7 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { getTableColumns, sql, type ExtractTablesWithRelations, type Query, type SQL, type Table } from 'drizzle-orm';
+import {
+  getTableColumns,
+  sql,
+  type Column,
+  type ExtractTablesWithRelations,
+  type Query,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
@@ -122,10 +130,18 @@ export function selectColumns(table: Table, alias?: string): SQL {
   );
 }
 
+const columnsByTable = new WeakMap<Table, [string, Column][]>();
+
 /** A raw row selected with selectColumns, mapped the way Drizzle maps its own results (dates, numbers). */
 export function mapColumns<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  // Hot lists map many rows: the table's columns are listed once, not per row.
+  let columns = columnsByTable.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnsByTable.set(table, columns);
+  }
   const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(getTableColumns(table))) {
+  for (const [field, column] of columns) {
     const value = raw[field];
     row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

@@ -237,29 +237,20 @@ export async function listRatingsByRater(db: Executor, raterEmail: string) {
  */
 export const RECEIVED_RATINGS_LIMIT = 500;
 
-function prepareReceived(db: Db) {
-  return db
-    .select({
-      ownerUserId: players.userId,
-      rating: ratings,
-      raterFirstName: users.firstName,
-      raterLastName: users.lastName,
-      userHelpfulnessScore: ratingHelpfulness.helpfulnessScore,
-    })
-    .from(players)
-    .leftJoin(ratings, eq(ratings.playerId, players.id))
-    .leftJoin(users, eq(users.id, ratings.raterUserId))
-    .leftJoin(
-      ratingHelpfulness,
-      and(eq(ratingHelpfulness.ratingId, ratings.id), eq(ratingHelpfulness.userId, sql.placeholder('callerId'))),
-    )
-    .where(eq(players.id, sql.placeholder('playerId')))
-    .orderBy(desc(ratings.createdAt))
-    .limit(RECEIVED_RATINGS_LIMIT)
-    .prepare('ratings_received_list');
+/** The statement of findReceivedRatings; plain rows, mapped by mapColumns (Drizzle's nested mapping cost a sixth of the call). */
+function receivedStatement(): SQL {
+  const [p, r, u, h] = [players, ratings, users, ratingHelpfulness];
+  return sql`select ${p.userId} as "ownerUserId", ${selectColumns(r, 'ratings')},
+      ${u.firstName} as "raterFirstName", ${u.lastName} as "raterLastName",
+      ${h.helpfulnessScore} as "userHelpfulnessScore"
+    from ${p}
+    left join ${r} on ${r.playerId} = ${p.id}
+    left join ${u} on ${u.id} = ${r.raterUserId}
+    left join ${h} on ${h.ratingId} = ${r.id} and ${h.userId} = ${sql.placeholder('callerId')}::uuid
+    where ${p.id} = ${sql.placeholder('playerId')}::int
+    order by ${r.createdAt} desc
+    limit ${RECEIVED_RATINGS_LIMIT}`;
 }
-
-const receivedByDb = new WeakMap<Db, ReturnType<typeof prepareReceived>>();
 
 export type ReceivedRow = {
   rating: typeof ratings.$inferSelect;
@@ -270,15 +261,22 @@ export type ReceivedRow = {
 
 /** The player's owner (undefined: no such player) and the ratings it received, newest first. */
 export async function findReceivedRatings(db: Db, playerId: number, callerId: string) {
-  let query = receivedByDb.get(db);
-  if (!query) {
-    query = prepareReceived(db);
-    receivedByDb.set(db, query);
-  }
-  const rows = await query.execute({ playerId, callerId });
+  const rows = await executePrepared(db, 'ratings_received_list', receivedStatement, { playerId, callerId });
   if (rows.length === 0) return undefined;
   return {
-    ownerUserId: rows[0].ownerUserId,
-    ratings: rows.flatMap(({ rating, ...rest }): ReceivedRow[] => (rating ? [{ rating, ...rest }] : [])),
+    ownerUserId: rows[0].ownerUserId as string | null,
+    // A player without ratings comes back as one row of nulls (left join).
+    ratings: rows.flatMap((row): ReceivedRow[] =>
+      row.id === null
+        ? []
+        : [
+            {
+              rating: mapColumns(ratings, row),
+              raterFirstName: row.raterFirstName as string | null,
+              raterLastName: row.raterLastName as string | null,
+              userHelpfulnessScore: row.userHelpfulnessScore as number | null,
+            },
+          ],
+    ),
   };
 }

@@ -250,9 +250,8 @@ export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewe
 
   return rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore }) => {
     const heldFields = held.get(rating.id);
-    const texts = Object.fromEntries(
-      RATING_TEXT_FIELDS.map((field) => [field, heldFields?.has(field) ? null : rating[field]]),
-    ) as Record<RatingTextField, string | null>;
+    const texts = {} as Record<RatingTextField, string | null>;
+    for (const field of RATING_TEXT_FIELDS) texts[field] = heldFields?.has(field) ? null : rating[field];
     const raterName = [raterFirstName, raterLastName].filter(Boolean).join(' ') || null;
     const showRater = isAdmin || !rating.isAnonymous;
     return {
