@@ -160,7 +160,7 @@ export async function undoRatings(db: Executor, raterUserIds: string[], ratingId
     db,
     sql`
     with gone as (
-      delete from ratings where rater_user_id = any(${raterUserIds}::uuid[])
+      delete from ratings where rater_user_id = any(${sql.param(raterUserIds)}::uuid[])
         and (${ratingId ?? null}::int is null or id = ${ratingId ?? null}::int)
       returning *
     ), totals as (
