@@ -95,15 +95,17 @@ describe('user screens signed out, without a player profile, and after the sessi
     expect(await page.getByText('Ratings submitted').count()).toBe(0);
     await checkScreen(sam, 'dashboard-signed-out');
 
-    // Sign In opens the sign-in form (not bounced home by the ended session) and leads back to the workspace.
+    // Sign In opens the sign-in form (not bounced home by the ended session) and leads back to the same tab.
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.baseUrl}/login?next=%2F%3Ftab%3Ddashboard`);
     await see(page.getByRole('heading', { name: 'Welcome back' }));
     await page.getByLabel('Email', { exact: true }).fill(samPerson.email);
     await page.getByLabel('Password', { exact: true }).fill(samPerson.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await see(toast(page, 'Signed in'));
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${server.baseUrl}/?tab=dashboard`);
     await see(page.getByRole('navigation', { name: 'Main' }).getByText('Sam Session'));
+    await see(page.getByText('Ratings submitted'));
 
     expect(takeErrors(sam)).toEqual([]);
   });

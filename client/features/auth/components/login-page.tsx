@@ -8,6 +8,7 @@ import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { safeNextPath } from '@client/lib/next-path';
 import { useRefreshAuth } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { forgotPasswordBodySchema, loginBodySchema } from '@common/schemas/auth';
@@ -72,7 +73,7 @@ function LoginCard({ onForgot, onSignedIn }: { onForgot: () => void; onSignedIn:
         });
         // §9 post-login redirect delay.
         setTimeout(() => {
-          void refreshAuth().then(() => navigate('/', { replace: true }));
+          void refreshAuth().then(() => navigate(safeNextPath(params.get('next')), { replace: true }));
         }, POST_LOGIN_REDIRECT_MS);
       },
       onError: (error) => {

@@ -1,3 +1,4 @@
+import { SignInAgainButton } from '@client/components/sign-in-again-button';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -13,7 +14,6 @@ import type { MyStatsReply } from '@common/schemas/gamification';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Coins, HeartHandshake, Lock, LogIn, MessageSquareText, Star, UserSearch } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { myStatsQuery } from '../api/get-my-stats';
 import { rankProgress } from '../rank-progress';
 import { badgeIcon, RankChip, RANK_STYLES } from './gamification-icons';
@@ -26,20 +26,7 @@ export default function DashboardTab() {
 
   // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
   if (!auth.isAuthenticated || isApiStatus(stats.error, 401)) {
-    return (
-      <EmptyState
-        icon={LogIn}
-        title="Please sign in to view your dashboard"
-        action={
-          <Button asChild>
-            {/* A full load: the cached session this page still holds would send /login straight back home. */}
-            <Link to="/login" reloadDocument>
-              Sign In
-            </Link>
-          </Button>
-        }
-      />
-    );
+    return <EmptyState icon={LogIn} title="Please sign in to view your dashboard" action={<SignInAgainButton />} />;
   }
 
   return (

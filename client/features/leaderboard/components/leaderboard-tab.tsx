@@ -1,3 +1,4 @@
+import { SignInAgainButton } from '@client/components/sign-in-again-button';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -25,7 +26,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { leaderboardQuery } from '../api/get-leaderboard';
 import { helpfulnessText, plural } from '../format-entry';
 
@@ -71,14 +71,7 @@ export default function LeaderboardTab() {
         icon={LogIn}
         title="Sign In Required"
         description="Please sign in to view the community leaderboard."
-        action={
-          <Button asChild>
-            {/* A full load: the cached session this page still holds would send /login straight back home. */}
-            <Link to="/login" reloadDocument>
-              Sign In
-            </Link>
-          </Button>
-        }
+        action={<SignInAgainButton />}
       />
     );
   }

@@ -1,3 +1,4 @@
+import { SignInAgainButton } from '@client/components/sign-in-again-button';
 import { RatingScores } from '@client/components/rating-scores';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
@@ -14,7 +15,6 @@ import type { RatingReply } from '@common/schemas/ratings';
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { myRatingsQuery } from '../api/get-my-ratings';
 import { EditRatingDialog } from './edit-rating-dialog';
 
@@ -32,14 +32,7 @@ export default function MyRatingsTab() {
         icon={LogIn}
         title="Sign In Required"
         description="Please sign in to see the ratings you have given."
-        action={
-          <Button asChild>
-            {/* A full load: the cached session this page still holds would send /login straight back home. */}
-            <Link to="/login" reloadDocument>
-              Sign In
-            </Link>
-          </Button>
-        }
+        action={<SignInAgainButton />}
       />
     );
   }
