@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCORE_LABELS,
+  allScores,
   checkScreen,
   openTab,
   person,
@@ -38,12 +39,7 @@ async function rateLinkedPlayerViaApi(rater: BrowserContext, ratee: BrowserConte
       playerId,
       isNewPlayer: false,
       isAnonymous: false,
-      serveReturn: 4,
-      groundstrokesThirdShot: 4,
-      netPlayVolleysDinks: 4,
-      movementCourtAwareness: 4,
-      mentalPhysicalGame: 4,
-      overallRating: 4,
+      ...allScores(4),
     },
   });
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { devLoginViaApi, gone, see, signInViaApi, toast } from './app';
+import { allScores, devLoginViaApi, gone, see, signInViaApi, toast } from './app';
 import { newTrackedPage, type TrackedPage } from './browser';
 import type { SeedUser } from './seed';
 import { E2E_ADMIN, E2E_DEVELOPERS } from './server';
@@ -112,12 +112,7 @@ export async function rateExistingPlayerViaApi(
     data: {
       playerName: player.name,
       playerId: player.id,
-      serveReturn: stars,
-      groundstrokesThirdShot: stars,
-      netPlayVolleysDinks: stars,
-      movementCourtAwareness: stars,
-      mentalPhysicalGame: stars,
-      overallRating: stars,
+      ...allScores(stars),
       isAnonymous: false,
       strengthsImprovements,
     },

@@ -187,12 +187,7 @@ export async function rateNewPlayerViaApi(
       isNewPlayer: true,
       newPlayerFirstName: player.firstName,
       newPlayerLastName: player.lastName,
-      serveReturn: stars,
-      groundstrokesThirdShot: stars,
-      netPlayVolleysDinks: stars,
-      movementCourtAwareness: stars,
-      mentalPhysicalGame: stars,
-      overallRating: stars,
+      ...allScores(stars),
       ...(strengthsImprovements ? { strengthsImprovements } : {}),
     },
   });
@@ -200,6 +195,18 @@ export async function rateNewPlayerViaApi(
 }
 
 /** The console errors collected so far, cleared: a page shared by several tests reports each error once. */
+/** The five category scores and the overall of a rating, all `stars` (POST /api/ratings). */
+export function allScores(stars: number) {
+  return {
+    serveReturn: stars,
+    groundstrokesThirdShot: stars,
+    netPlayVolleysDinks: stars,
+    movementCourtAwareness: stars,
+    mentalPhysicalGame: stars,
+    overallRating: stars,
+  };
+}
+
 export function takeErrors(tracked: TrackedPage): string[] {
   return tracked.consoleErrors.splice(0);
 }

@@ -10,7 +10,7 @@ import {
   type ValueSlot,
 } from '../../db/client';
 import { players, raterStats, ratingHelpfulness, ratings, users } from '../../db/schema/index';
-import type { RatingScoreField } from '../../../common/schemas/ratings';
+import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
 
 export type NewRating = typeof ratings.$inferInsert;
 export type RatingChanges = Partial<Omit<NewRating, 'id' | 'playerId' | 'raterEmail' | 'raterUserId' | 'createdAt'>>;
@@ -75,18 +75,9 @@ const SUBMITTED_FIELDS = [
   'raterUserId',
   'raterEmail',
   'isAnonymous',
-  'serveReturn',
-  'groundstrokesThirdShot',
-  'netPlayVolleysDinks',
-  'movementCourtAwareness',
-  'mentalPhysicalGame',
+  ...RATING_SCORE_FIELDS,
   'overallRating',
-  'strengthsImprovements',
-  'serveReturnComments',
-  'groundstrokesThirdShotComments',
-  'netPlayVolleysDinksComments',
-  'movementCourtAwarenessComments',
-  'mentalPhysicalGameComments',
+  ...RATING_TEXT_FIELDS,
   'isHeld',
   'createdAt',
 ] as const satisfies (keyof NewRating)[];
