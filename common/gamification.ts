@@ -89,66 +89,94 @@ export type BadgeFacts = {
   improvedRating: boolean;
 };
 
-const helpfulnessAverage = (facts: BadgeFacts) =>
-  facts.helpfulnessCount === 0 ? 0 : facts.helpfulnessSum / facts.helpfulnessCount;
+/**
+ * What a badge asks for, as data: the server checks it in JavaScript after most actions and inside the
+ * rating's own SQL statement on submit (gamification.repo), so the two can never disagree.
+ */
+export type BadgeRule =
+  | { kind: 'total'; total: 'ratingsSubmitted' | 'detailedCommentsCount'; atLeast: number }
+  | { kind: 'action'; action: 'fullBreakdown' | 'improvedRating' }
+  /** At least minReviews helpfulness reviews averaging minAverage stars or more. */
+  | { kind: 'helpfulness'; minReviews: number; minAverage: number };
+
+export function ruleHolds(rule: BadgeRule, facts: BadgeFacts): boolean {
+  switch (rule.kind) {
+    case 'total':
+      return facts[rule.total] >= rule.atLeast;
+    case 'action':
+      return facts[rule.action];
+    case 'helpfulness':
+      // sum >= average × count: the same test as sum / count >= average, in integers.
+      return (
+        facts.helpfulnessCount >= rule.minReviews && facts.helpfulnessSum >= rule.minAverage * facts.helpfulnessCount
+      );
+  }
+}
+
+type BadgeDefinition = { type: string; name: string; description: string; icon: string; rule: BadgeRule };
+
+const badge = <const B extends BadgeDefinition>(definition: B) => ({
+  ...definition,
+  earned: (facts: BadgeFacts) => ruleHolds(definition.rule, facts),
+});
 
 export const BADGES = [
-  {
+  badge({
     type: 'first_rating',
     name: 'First Rating',
     description: 'Submit your first rating.',
     icon: 'star',
-    earned: (facts: BadgeFacts) => facts.ratingsSubmitted >= 1,
-  },
-  {
+    rule: { kind: 'total', total: 'ratingsSubmitted', atLeast: 1 },
+  }),
+  badge({
     type: 'ten_ratings',
     name: 'Dedicated Rater',
     description: 'Submit 10 ratings.',
     icon: 'clipboard-check',
-    earned: (facts: BadgeFacts) => facts.ratingsSubmitted >= 10,
-  },
-  {
+    rule: { kind: 'total', total: 'ratingsSubmitted', atLeast: 10 },
+  }),
+  badge({
     type: 'fifty_ratings',
     name: 'Veteran Rater',
     description: 'Submit 50 ratings.',
     icon: 'trophy',
-    earned: (facts: BadgeFacts) => facts.ratingsSubmitted >= 50,
-  },
-  {
+    rule: { kind: 'total', total: 'ratingsSubmitted', atLeast: 50 },
+  }),
+  badge({
     type: 'detailed_reviewer',
     name: 'Detailed Reviewer',
     description: `Give detailed feedback (at least ${DETAILED_FEEDBACK_MIN_CHARS} characters) on 5 ratings.`,
     icon: 'message-square-text',
-    earned: (facts: BadgeFacts) => facts.detailedCommentsCount >= 5,
-  },
-  {
+    rule: { kind: 'total', total: 'detailedCommentsCount', atLeast: 5 },
+  }),
+  badge({
     type: 'full_breakdown',
     name: 'Full Breakdown',
     description: 'Comment on all five categories and on strengths and improvements in one rating.',
     icon: 'list-checks',
-    earned: (facts: BadgeFacts) => facts.fullBreakdown,
-  },
-  {
+    rule: { kind: 'action', action: 'fullBreakdown' },
+  }),
+  badge({
     type: 'second_look',
     name: 'Second Look',
     description: 'Improve an earlier rating by adding detailed feedback.',
     icon: 'pencil-line',
-    earned: (facts: BadgeFacts) => facts.improvedRating,
-  },
-  {
+    rule: { kind: 'action', action: 'improvedRating' },
+  }),
+  badge({
     type: 'community_favorite',
     name: 'Community Favorite',
     description: 'Receive 10 helpfulness reviews averaging 4.0 stars or more.',
     icon: 'heart',
-    earned: (facts: BadgeFacts) => facts.helpfulnessCount >= 10 && helpfulnessAverage(facts) >= 4,
-  },
-  {
+    rule: { kind: 'helpfulness', minReviews: 10, minAverage: 4 },
+  }),
+  badge({
     type: 'five_star_excellence',
     name: 'Five-Star Excellence',
     description: 'Hold a perfect 5.0 helpfulness average over at least 5 reviews.',
     icon: 'sparkles',
-    earned: (facts: BadgeFacts) => facts.helpfulnessCount >= 5 && facts.helpfulnessSum === 5 * facts.helpfulnessCount,
-  },
+    rule: { kind: 'helpfulness', minReviews: 5, minAverage: 5 },
+  }),
 ] as const;
 
 export type BadgeType = (typeof BADGES)[number]['type'];

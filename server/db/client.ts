@@ -118,6 +118,9 @@ export function argsRow(): { slot: ValueSlot; cte: () => SQL } {
   };
 }
 
+/** A constant of our own code as an SQL string literal (standard_conforming_strings: only quotes need doubling). */
+export const textLiteral = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}'`);
+
 /** Each column of `table` as `"column_name" as "fieldName"` (optionally of a table alias), for mapColumns. */
 export function selectColumns(table: Table, alias?: string): SQL {
   return sql.join(

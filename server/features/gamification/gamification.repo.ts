@@ -5,12 +5,13 @@ import {
   mapColumns,
   placeholderSlot,
   selectColumns,
+  textLiteral,
   type Db,
   type Executor,
   type ValueSlot,
 } from '../../db/client';
 import { achievements, raterDailyStats, raterStats, users } from '../../db/schema/index';
-import { RANKS, type Badge } from '../../../common/gamification';
+import { BADGES, RANKS, type Badge, type BadgeFacts, type BadgeRule } from '../../../common/gamification';
 
 export type RaterStatsRow = typeof raterStats.$inferSelect;
 
@@ -43,7 +44,6 @@ function rankOf(points: SQL): SQL {
 
 /** A statement with placeholders, and the values that fill them for one call. */
 export type Statement = { sql: SQL; values: Record<string, unknown> };
-
 
 /**
  * Insert-or-increment of one rater's totals as one statement, rank included: concurrent writers for
@@ -115,8 +115,7 @@ export function dailyStatsUpsert(prefix: string, from?: SQL, valueSlot: ValueSlo
   const t = raterDailyStats;
   const slot = (name: string, type: string) => valueSlot(prefix + name, type);
   const start = (name: keyof DailyStatsDelta) => sql`greatest(0, ${slot(name, 'int')})`;
-  const add = (column: AnyPgColumn, name: keyof DailyStatsDelta) =>
-    sql`greatest(0, ${column} + ${slot(name, 'int')})`;
+  const add = (column: AnyPgColumn, name: keyof DailyStatsDelta) => sql`greatest(0, ${column} + ${slot(name, 'int')})`;
   const columns = [t.day, t.userId, t.ratingsCount, t.helpfulnessSum, t.helpfulnessCount];
   return sql`insert into ${t} (${columnNames(columns)})
     select ${slot('day', 'date')}, ${slot('userId', 'uuid')}, ${start('ratingsCount')}, ${start('helpfulnessSum')}, ${start('helpfulnessCount')}
@@ -151,6 +150,44 @@ export async function insertAchievements(db: Executor, userId: string, badges: B
       })),
     )
     .onConflictDoNothing({ target: [achievements.userId, achievements.achievementType] });
+}
+
+/** Action facts of a badge rule: values of the statement that checks it (boolean slots). */
+export type ActionSlots = Record<Extract<BadgeRule, { kind: 'action' }>['action'], SQL>;
+
+/** A badge rule as SQL over a row of rater totals in selectColumns form (`totals`), the same test as ruleHolds. */
+function ruleSql(rule: BadgeRule, totals: SQL, actions: ActionSlots): SQL {
+  const total = (name: keyof BadgeFacts) => sql`${totals}.${sql.identifier(name)}`;
+  switch (rule.kind) {
+    case 'total':
+      return sql`${total(rule.total)} >= ${sql.raw(String(rule.atLeast))}`;
+    case 'action':
+      return sql`coalesce(${actions[rule.action]}, false)`;
+    case 'helpfulness':
+      return sql`(${total('helpfulnessCount')} >= ${sql.raw(String(rule.minReviews))}
+        and ${total('helpfulnessSum')} >= ${sql.raw(String(rule.minAverage))} * ${total('helpfulnessCount')})`;
+  }
+}
+
+/**
+ * Records every badge whose rule holds for the totals after an action, as one statement: `from` names
+ * the CTE that returned those totals. A badge already held is left as it was (first earnedAt wins), so
+ * this is "newly earned" without reading the totals before; a badge added to the rules later is
+ * awarded on the rater's next action.
+ */
+export function badgeAwardsInsert(from: SQL, earnedAt: SQL, actions: ActionSlots): SQL {
+  const t = achievements;
+  const totals = sql.raw('totals');
+  const candidates = BADGES.map(
+    (badge) =>
+      sql`(${textLiteral(badge.type)}, ${textLiteral(badge.name)}, ${textLiteral(badge.description)}, ${textLiteral(badge.icon)}, ${ruleSql(badge.rule, totals, actions)})`,
+  );
+  return sql`insert into ${t} (${columnNames([t.userId, t.achievementType, t.achievementName, t.achievementDescription, t.badgeIcon, t.earnedAt])})
+    select ${totals}."userId", badge.type, badge.name, badge.description, badge.icon, ${earnedAt}
+    from ${from} ${totals}
+    cross join lateral (values ${sql.join(candidates, sql`, `)}) badge (type, name, description, icon, earned)
+    where badge.earned
+    on conflict (${columnNames([t.userId, t.achievementType])}) do nothing`;
 }
 
 type AchievementJson = {

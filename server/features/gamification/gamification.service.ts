@@ -16,6 +16,7 @@ import type { SQL } from 'drizzle-orm';
 import {
   applyDailyStatsDelta,
   applyRaterStatsDelta,
+  badgeAwardsInsert,
   dailyStatsUpsert,
   dailyStatsValues,
   findMyStats,
@@ -84,7 +85,9 @@ export type RatingSubmittedEvent = {
 
 /**
  * A new rating's effect on its rater's totals, as statements for the rating's own statement to run
- * (ratings.repo: no row there, no change here), and the badge step once they ran.
+ * (ratings.repo: no row there, no change here): the totals, the day's counters and the badges the
+ * totals after it (`totalsAfter`, the CTE of `stats`) hold. `awardBadges` does the badge step on its
+ * own transaction instead (test fixtures that write a rating without that statement).
  */
 export function ratingSubmittedTotals(event: RatingSubmittedEvent) {
   const detailed = isDetailedFeedback(event.commentLength);
@@ -108,11 +111,21 @@ export function ratingSubmittedTotals(event: RatingSubmittedEvent) {
   return {
     delta,
     daily,
-    statements: (from: SQL, slot: ValueSlot) => ({
+    statements: (from: SQL, slot: ValueSlot, totalsAfter: SQL) => ({
       stats: raterStatsUpsert('stats_', from, slot),
       daily: dailyStatsUpsert('daily_', from, slot),
+      badges: badgeAwardsInsert(totalsAfter, slot('badges_earnedAt', 'timestamptz'), {
+        fullBreakdown: slot('badges_fullBreakdown', 'boolean'),
+        improvedRating: slot('badges_improvedRating', 'boolean'),
+      }),
     }),
-    values: { ...raterStatsValues('stats_', delta), ...dailyStatsValues('daily_', daily) },
+    values: {
+      ...raterStatsValues('stats_', delta),
+      ...dailyStatsValues('daily_', daily),
+      badges_earnedAt: event.createdAt.toISOString(),
+      badges_fullBreakdown: action.fullBreakdown,
+      badges_improvedRating: action.improvedRating,
+    },
     awardBadges: (tx: Tx, after: RaterStatsRow) => awardNewBadges(tx, after, delta, action),
   };
 }

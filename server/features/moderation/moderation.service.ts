@@ -1,4 +1,5 @@
-import type { Db, Executor, Tx } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
+import type { Db, Executor, Tx, ValueSlot } from '../../db/client';
 import type { AdminIdentity } from '../../plugins/authorize';
 import { conflict, notFound } from '../../lib/app-error';
 import type { FlagReason } from '../../../common/constants';
@@ -13,6 +14,7 @@ import {
   findFlag,
   findHeldFields,
   findUnresolvedFlags,
+  flagsInsert,
   insertFlags,
   listFlags,
   lockFlag,
@@ -38,12 +40,15 @@ export function screenRatingTexts(texts: RatingTexts): Finding[] {
   return findings;
 }
 
-/** On create: records the findings of a new rating (whose isHeld was set from them on insert). */
-export async function flagNewRating(tx: Tx, ratingId: number, findings: Finding[]): Promise<void> {
-  await insertFlags(
-    tx,
-    findings.map((finding) => ({ ratingId, ...finding })),
-  );
+/**
+ * On create: the findings of a new rating (whose isHeld was set from them), as a statement for the
+ * rating's own statement to run (`rating`: the CTE that inserted it) and its value.
+ */
+export function newRatingFlags(findings: Finding[]) {
+  return {
+    statement: (rating: SQL, slot: ValueSlot) => flagsInsert(rating, slot('flags', 'jsonb')),
+    values: { flags: JSON.stringify(findings) },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raterDailyStats, raterStats, ratings } from '../../db/schema/index';
+import { achievements, raterDailyStats, raterStats, ratings } from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPlayer, playerRow, postRating, ratingBody, uniqueEmail, userIdOf } from './ratings-fixtures';
@@ -60,5 +60,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/ratings under concurren
       stars4: 6,
       stars5: 6,
     });
+  });
+
+  it('counts 12 simultaneous ratings by one rater of different players exactly, each badge once', async () => {
+    const email = uniqueEmail('sprinter');
+    const cookie = await signInAs(t, { email });
+    const userId = await userIdOf(t, email);
+    const targets = await Promise.all(Array.from({ length: 12 }, () => createPlayer(t)));
+
+    const replies = await Promise.all(targets.map((player) => postRating(t, cookie, ratingBody(player.id))));
+    expect(replies.map((res) => res.statusCode)).toEqual(targets.map(() => 201));
+
+    const [stats] = await t.database.db.select().from(raterStats).where(eq(raterStats.userId, userId));
+    expect(stats).toMatchObject({ ratingsSubmitted: 12, detailedCommentsCount: 12, totalPoints: 180 });
+    const daily = await t.database.db.select().from(raterDailyStats).where(eq(raterDailyStats.userId, userId));
+    expect(daily.reduce((sum, row) => sum + row.ratingsCount, 0)).toBe(12);
+    const badges = await t.database.db.select().from(achievements).where(eq(achievements.userId, userId));
+    expect(badges.map((badge) => badge.achievementType).sort()).toEqual([
+      'detailed_reviewer',
+      'first_rating',
+      'ten_ratings',
+    ]);
   });
 });

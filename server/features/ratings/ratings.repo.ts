@@ -86,11 +86,16 @@ const SUBMITTED_FIELDS = [
 export type SubmittedRating = { [K in (typeof SUBMITTED_FIELDS)[number]]-?: Exclude<NewRating[K], undefined> };
 
 /**
- * The rater's totals a new rating changes: statements that read their row `from` the inserted
- * rating (placeholders only, so they can be compiled once), and the values for this rating.
+ * What a new rating changes beyond itself and its player, as statements the submit statement runs
+ * (placeholders only, so it is compiled once) and the values for this rating: the rater's totals and
+ * day counters read their row `from` the inserted rating, badges read `totalsAfter` (the totals CTE),
+ * and moderation's flags read the inserted rating itself.
  */
-export type RatingTotals = {
-  statements: (from: SQL, slot: ValueSlot) => { stats: SQL; daily: SQL };
+export type SubmitFollowUps = {
+  statements: (
+    refs: { from: SQL; totalsAfter: SQL; rating: SQL },
+    slot: ValueSlot,
+  ) => { stats: SQL; daily: SQL; badges: SQL; flags: SQL };
   values: Record<string, unknown>;
 };
 
@@ -98,15 +103,18 @@ export type RatedPlayer = { id: number; userId: string | null; firstName: string
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-/** The one statement of insertRatingWithTotals; its values (r_<field>, add_count, star_<n>) in `args`. */
-function submitStatement(totals: RatingTotals['statements']): SQL {
+/** The one statement of insertRating; its values (r_<field>, add_count, star_<n> and the follow-ups') in `args`. */
+function submitStatement(followUps: SubmitFollowUps['statements']): SQL {
   const p = players;
   const fields = getTableColumns(ratings);
   const args = argsRow();
   const value = (field: (typeof SUBMITTED_FIELDS)[number]) => args.slot(`r_${field}`, fields[field].getSQLType());
   const add = (column: AnyPgColumn, name: string, type = 'int') =>
     sql`${sql.identifier(column.name)} = ${column} + ${args.slot(name, type)}`;
-  const { stats, daily } = totals(sql`from inserted`, args.slot);
+  const { stats, daily, badges, flags } = followUps(
+    { from: sql`from inserted`, totalsAfter: sql`stats`, rating: sql`inserted` },
+    args.slot,
+  );
   const body = sql`target as (
       select ${p.id} as id, ${p.userId} as user_id, ${p.firstName} as first_name, ${p.lastName} as last_name
       from ${p} where ${p.id} = ${value('playerId')} for update
@@ -132,32 +140,32 @@ function submitStatement(totals: RatingTotals['statements']): SQL {
           sql`, `,
         )}
       where ${p.id} = (select "playerId" from inserted)
-    ), stats as (${stats}), daily as (${daily})
+    ), stats as (${stats}), daily as (${daily}), badges as (${badges}), flags as (${flags})
     select to_json(target) as player, to_json(inserted) as rating, to_json(stats) as stats
     from target left join inserted on true left join stats on true`;
   return sql`with ${args.cte()}, ${body}`;
 }
 
 /**
- * POST /api/ratings in one prepared statement (issue 3 bench: each round trip costs as much as a small
- * query): lock the player, insert the rating unless the player is the rater's own or already rated by
- * them (ratings_player_rater_key), and only for an inserted rating add it to the player's aggregates
- * and the rater's totals. A single statement is atomic on its own; the caller's transaction adds the
- * rare follow-ups (flags, badges).
+ * POST /api/ratings in one prepared statement, without a transaction around it (issue 3 bench: each
+ * round trip costs as much as a small query, and BEGIN and COMMIT are two more): lock the player,
+ * insert the rating unless the player is the rater's own or already rated by them
+ * (ratings_player_rater_key), and only for an inserted rating add it to the player's aggregates and
+ * run the follow-ups (rater totals, day counters, badges, flags). A single statement is atomic on its own.
  *
  * Answers the player (none: unknown), the rating (none: refused) and the rater's totals after it.
  */
-export async function insertRatingWithTotals(tx: Executor, rating: SubmittedRating, totals: RatingTotals) {
+export async function insertRating(db: Executor, rating: SubmittedRating, followUps: SubmitFollowUps) {
   const fields = getTableColumns(ratings);
   const bucket = starBucket(rating.overallRating);
-  const values: Record<string, unknown> = { ...totals.values, add_count: 1 };
+  const values: Record<string, unknown> = { ...followUps.values, add_count: 1 };
   for (const field of SUBMITTED_FIELDS) {
     const raw = rating[field];
     values[`r_${field}`] = raw === null ? null : fields[field].mapToDriverValue(raw);
   }
   for (const star of STARS) values[`star_${star}`] = Number(bucket === star);
 
-  const [row] = await executePrepared(tx, 'ratings_submit', () => submitStatement(totals.statements), values);
+  const [row] = await executePrepared(db, 'ratings_submit', () => submitStatement(followUps.statements), values);
   if (!row) return { player: undefined, rating: undefined, stats: undefined };
   const player = row.player as { id: number; user_id: string | null; first_name: string; last_name: string };
   return {

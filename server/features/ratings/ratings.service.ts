@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { RatingRow } from '../../db/schema/index';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../plugins/authorize';
@@ -15,8 +15,8 @@ import {
 } from '../../../common/schemas/ratings';
 import { ratingSubmittedTotals, recordRatingEdited } from '../gamification/gamification.service';
 import {
-  flagNewRating,
   heldFieldsOf,
+  newRatingFlags,
   rescreenRating,
   screenRatingTexts,
   type RatingTexts,
@@ -26,7 +26,7 @@ import {
   addToPlayerAggregates,
   findRating,
   findRatingIdByRater,
-  insertRatingWithTotals,
+  insertRating,
   starBucket,
   listRatingsByRater,
   findReceivedRatings,
@@ -34,6 +34,7 @@ import {
   updateRating,
   type AggregateDelta,
   type RatingWithPlayer,
+  type SubmitFollowUps,
 } from './ratings.repo';
 
 /** Who may see and edit a rating: its rater, or an admin. */
@@ -95,8 +96,9 @@ async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
 }
 
 /**
- * POST /api/ratings: the rating, the player's aggregates, moderation flags and the rater's stats
- * change in one transaction, so they never disagree (issue 3). The rater is the signed-in actor.
+ * POST /api/ratings: the rating, the player's aggregates, moderation flags, the rater's totals and
+ * badges change in one statement, so they never disagree (issue 3); a new player from the wizard is
+ * inserted with it in one transaction. The rater is the signed-in actor.
  */
 export async function submitRating(db: Db, actor: Actor, input: CreateRatingInput): Promise<RatingReply> {
   const raterEmail = actor.user.email;
@@ -109,43 +111,52 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
     overallRating: input.overallRating,
     createdAt,
   });
+  const flags = newRatingFlags(findings);
+  const followUps: SubmitFollowUps = {
+    statements: (refs, slot) => ({
+      ...totals.statements(refs.from, slot, refs.totalsAfter),
+      flags: flags.statement(refs.rating, slot),
+    }),
+    values: { ...totals.values, ...flags.values },
+  };
+
+  const submitTo = async (executor: Executor, playerId: number) => {
+    const { player, rating } = await insertRating(
+      executor,
+      {
+        playerId,
+        raterUserId: actor.user.id,
+        raterEmail,
+        isAnonymous: input.isAnonymous,
+        serveReturn: input.serveReturn,
+        groundstrokesThirdShot: input.groundstrokesThirdShot,
+        netPlayVolleysDinks: input.netPlayVolleysDinks,
+        movementCourtAwareness: input.movementCourtAwareness,
+        mentalPhysicalGame: input.mentalPhysicalGame,
+        overallRating: input.overallRating,
+        strengthsImprovements: texts.strengthsImprovements ?? null,
+        serveReturnComments: texts.serveReturnComments ?? null,
+        groundstrokesThirdShotComments: texts.groundstrokesThirdShotComments ?? null,
+        netPlayVolleysDinksComments: texts.netPlayVolleysDinksComments ?? null,
+        movementCourtAwarenessComments: texts.movementCourtAwarenessComments ?? null,
+        mentalPhysicalGameComments: texts.mentalPhysicalGameComments ?? null,
+        isHeld: findings.length > 0,
+        createdAt,
+      },
+      followUps,
+    );
+    if (!player) throw notFound('Player not found');
+    if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
+    if (!rating) {
+      const existingRatingId = await findRatingIdByRater(executor, playerId, raterEmail);
+      throw conflict(ALREADY_RATED, { existingRatingId });
+    }
+    return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
+  };
+
   try {
-    return await db.transaction(async (tx) => {
-      const playerId = input.isNewPlayer ? (await insertNewPlayer(tx, input, actor)).id : input.playerId!;
-      const { player, rating, stats } = await insertRatingWithTotals(
-        tx,
-        {
-          playerId,
-          raterUserId: actor.user.id,
-          raterEmail,
-          isAnonymous: input.isAnonymous,
-          serveReturn: input.serveReturn,
-          groundstrokesThirdShot: input.groundstrokesThirdShot,
-          netPlayVolleysDinks: input.netPlayVolleysDinks,
-          movementCourtAwareness: input.movementCourtAwareness,
-          mentalPhysicalGame: input.mentalPhysicalGame,
-          overallRating: input.overallRating,
-          strengthsImprovements: texts.strengthsImprovements ?? null,
-          serveReturnComments: texts.serveReturnComments ?? null,
-          groundstrokesThirdShotComments: texts.groundstrokesThirdShotComments ?? null,
-          netPlayVolleysDinksComments: texts.netPlayVolleysDinksComments ?? null,
-          movementCourtAwarenessComments: texts.movementCourtAwarenessComments ?? null,
-          mentalPhysicalGameComments: texts.mentalPhysicalGameComments ?? null,
-          isHeld: findings.length > 0,
-          createdAt,
-        },
-        totals,
-      );
-      if (!player) throw notFound('Player not found');
-      if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
-      if (!rating || !stats) {
-        const existingRatingId = await findRatingIdByRater(tx, playerId, raterEmail);
-        throw conflict(ALREADY_RATED, { existingRatingId });
-      }
-      await flagNewRating(tx, rating.id, findings);
-      await totals.awardBadges(tx, stats);
-      return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
-    });
+    if (!input.isNewPlayer) return await submitTo(db, input.playerId!);
+    return await db.transaction(async (tx) => submitTo(tx, (await insertNewPlayer(tx, input, actor)).id));
   } catch (error) {
     // A concurrent submission by the same rater won the unique key (ratings_player_rater_key).
     if (error instanceof AppError || !isUniqueViolation(error) || input.isNewPlayer) throw error;

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players, ratings, sessions, users } from '../../db/schema/index';
+import { achievements, players, ratings, sessions, users } from '../../db/schema/index';
 import { hmac, newToken } from '../../lib/tokens';
 import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../../plugins/session';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { MyStatsReply } from '../../../common/schemas/gamification';
 import {
   createPlayer,
   getJson,
@@ -32,7 +33,7 @@ async function rater(name = 'rater') {
 async function myStats(cookie: string) {
   const res = await getJson(t, '/api/gamification/my-stats', { cookie });
   expect(res.statusCode).toBe(200);
-  return res.json<{ ratingsSubmitted: number; totalPoints: number }>();
+  return res.json<MyStatsReply>();
 }
 
 async function ratingCountOf(playerId: number) {
@@ -80,6 +81,36 @@ describe('POST /api/ratings', () => {
     });
     // 10 for the rating + 5 for detailed feedback (62 characters).
     expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15 });
+  });
+
+  it('awards the badges the rating earns with it: First Rating, and Full Breakdown for all six comments', async () => {
+    const { cookie } = await rater('badges');
+    const comment = 'Reads the ball early and resets well.';
+    const everyComment = {
+      serveReturnComments: comment,
+      groundstrokesThirdShotComments: comment,
+      netPlayVolleysDinksComments: comment,
+      movementCourtAwarenessComments: comment,
+      mentalPhysicalGameComments: comment,
+    };
+    expect((await postRating(t, cookie, ratingBody((await createPlayer(t)).id))).statusCode).toBe(201);
+    expect((await myStats(cookie)).achievements.map((badge) => badge.achievementType)).toEqual(['first_rating']);
+
+    const full = await postRating(t, cookie, ratingBody((await createPlayer(t)).id, everyComment));
+    expect(full.statusCode).toBe(201);
+    expect((await myStats(cookie)).achievements.map((badge) => badge.achievementType).sort()).toEqual([
+      'first_rating',
+      'full_breakdown',
+    ]);
+  });
+
+  it('awards a badge whose rule already held but was not recorded (a badge added later) on the next rating', async () => {
+    const { email, cookie } = await rater('later');
+    expect((await postRating(t, cookie, ratingBody((await createPlayer(t)).id))).statusCode).toBe(201);
+    await t.database.db.delete(achievements).where(eq(achievements.userId, await userIdOf(t, email)));
+
+    expect((await postRating(t, cookie, ratingBody((await createPlayer(t)).id))).statusCode).toBe(201);
+    expect((await myStats(cookie)).achievements.map((badge) => badge.achievementType)).toEqual(['first_rating']);
   });
 
   it('takes the rater from the session and ignores a raterEmail in the body', async () => {
