@@ -34,8 +34,11 @@ export function GoogleSignInButton({
   size = 'lg',
   className,
   variant = 'outline',
+  returnTo,
 }: {
   kind: 'login' | 'register';
+  /** Where to land after signing in (a path of this site); the home page when absent. */
+  returnTo?: string;
   size?: ButtonSize;
   className?: string;
   variant?: 'outline' | 'accent';
@@ -49,7 +52,7 @@ export function GoogleSignInButton({
       loading={starting}
       onClick={() => {
         setStarting(true);
-        void startGoogleSignIn(kind);
+        void startGoogleSignIn(kind, returnTo);
       }}
     >
       {!starting && <GoogleMark />}

@@ -101,7 +101,7 @@ function LoginCard({ onForgot, onSignedIn }: { onForgot: () => void; onSignedIn:
           {queryError.body}
         </Alert>
       )}
-      <GoogleSignInButton kind="login" className="w-full" />
+      <GoogleSignInButton kind="login" className="w-full" returnTo={safeNextPath(params.get('next'))} />
       <OrDivider label="or sign in with e-mail" />
       <form noValidate onSubmit={submit} className="grid gap-4">
         {failure && <Alert tone="error">{failure}</Alert>}
