@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements, raterDailyStats, raterStats } from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { BADGES, ruleHolds, type BadgeFacts } from '../../../common/gamification';
 import type { MyStatsReply } from '../../../common/schemas/gamification';
 import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
 import {
@@ -13,6 +14,7 @@ import {
   uniqueEmail,
   userIdOf,
 } from './gamification-fixtures';
+import { badgeAwardsInsert } from './gamification.repo';
 import { recordHelpfulnessChanged, recordRatingEdited, recordRatingSubmitted } from './gamification.service';
 
 const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at the kitchen line.'.length;
@@ -325,6 +327,39 @@ describe('gamification', () => {
         totalPoints: 25,
         currentRank: 'Rookie',
       });
+    });
+  });
+
+  describe('badge rules in SQL (the submit statement)', () => {
+    // Around every threshold of the rules: each case is checked by ruleHolds and by badgeAwardsInsert.
+    const cases: BadgeFacts[] = [
+      { ratingsSubmitted: 0, detailedCommentsCount: 0, helpfulnessSum: 0, helpfulnessCount: 0 },
+      { ratingsSubmitted: 1, detailedCommentsCount: 4, helpfulnessSum: 20, helpfulnessCount: 5 },
+      { ratingsSubmitted: 9, detailedCommentsCount: 5, helpfulnessSum: 24, helpfulnessCount: 5 },
+      { ratingsSubmitted: 10, detailedCommentsCount: 5, helpfulnessSum: 25, helpfulnessCount: 5 },
+      { ratingsSubmitted: 49, detailedCommentsCount: 0, helpfulnessSum: 39, helpfulnessCount: 10 },
+      { ratingsSubmitted: 50, detailedCommentsCount: 7, helpfulnessSum: 40, helpfulnessCount: 10 },
+      { ratingsSubmitted: 3, detailedCommentsCount: 0, helpfulnessSum: 45, helpfulnessCount: 9 },
+    ].flatMap((totals) => [
+      { ...totals, fullBreakdown: false, improvedRating: false },
+      { ...totals, fullBreakdown: true, improvedRating: true },
+    ]);
+
+    it('awards exactly the badges whose rule holds in JavaScript', async () => {
+      for (const facts of cases) {
+        const userId = (await insertUser(t.database.db, uniqueEmail('rules'))).id;
+        const totals = sql`(select ${userId}::uuid as "userId", ${facts.ratingsSubmitted}::int as "ratingsSubmitted",
+          ${facts.detailedCommentsCount}::int as "detailedCommentsCount", ${facts.helpfulnessSum}::int as "helpfulnessSum",
+          ${facts.helpfulnessCount}::int as "helpfulnessCount")`;
+        await t.database.db.execute(
+          badgeAwardsInsert(totals, sql`now()`, {
+            fullBreakdown: sql`${facts.fullBreakdown}::boolean`,
+            improvedRating: sql`${facts.improvedRating}::boolean`,
+          }),
+        );
+        const expected = BADGES.filter((badge) => ruleHolds(badge.rule, facts)).map((badge) => badge.type);
+        expect({ facts, badges: await badgeTypes(userId) }).toEqual({ facts, badges: expected.sort() });
+      }
     });
   });
 
