@@ -15,9 +15,11 @@ export type RunningServer = { baseUrl: string; stop: () => Promise<void>; logs: 
 export type StartOptions = {
   /** Runs on the fresh data directory before the server starts (e.g. seeds what no screen can create). */
   prepare?: (dataDir: string) => Promise<void>;
+  /** A port chosen beforehand (freePort), when something must know the address before the server starts. */
+  port?: number;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -34,7 +36,7 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pr-e2e-'));
   await options.prepare?.(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
