@@ -31,6 +31,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Signals a whole process group; false when none of its processes is left. */
+function signalGroup(leaderPid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-leaderPid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: the group is gone
+  }
+}
+
+/** SIGTERM to the server's process group (npx, tsx and the server), then SIGKILL to whatever is left after 5 s. */
+async function stopProcessGroup(leaderPid: number | undefined) {
+  if (leaderPid === undefined || !signalGroup(leaderPid, 'SIGTERM')) return;
+  const deadline = Date.now() + 5000;
+  while (signalGroup(leaderPid, 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  signalGroup(leaderPid, 'SIGKILL');
+}
+
 /** The real server (`tsx server/main.ts`) on a free port with a fresh PGlite database of its own. */
 export async function startServer(
   extraEnv: Record<string, string> = {},
@@ -58,6 +76,8 @@ export async function startServer(
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx does not pass signals on to the server it starts, the group gets them all.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -79,12 +99,7 @@ export async function startServer(
     baseUrl,
     logs: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcessGroup(child.pid);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
