@@ -42,9 +42,6 @@ function rankOf(points: SQL): SQL {
   return sql`(case ${sql.join(steps, sql` `)} end)`;
 }
 
-/** A statement with placeholders, and the values that fill them for one call. */
-export type Statement = { sql: SQL; values: Record<string, unknown> };
-
 /**
  * Insert-or-increment of one rater's totals as one statement, rank included: concurrent writers for
  * the same rater serialise on the row lock and each increments the latest committed totals. `from`

@@ -9,7 +9,7 @@ import {
   type Executor,
   type ValueSlot,
 } from '../../db/client';
-import { players, raterStats, ratingHelpfulness, ratings, users } from '../../db/schema/index';
+import { players, ratingHelpfulness, ratings, users } from '../../db/schema/index';
 import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
 
 export type NewRating = typeof ratings.$inferInsert;
@@ -141,8 +141,8 @@ function submitStatement(followUps: SubmitFollowUps['statements']): SQL {
         )}
       where ${p.id} = (select "playerId" from inserted)
     ), stats as (${stats}), daily as (${daily}), badges as (${badges}), flags as (${flags})
-    select to_json(target) as player, to_json(inserted) as rating, to_json(stats) as stats
-    from target left join inserted on true left join stats on true`;
+    select to_json(target) as player, to_json(inserted) as rating
+    from target left join inserted on true`;
   return sql`with ${args.cte()}, ${body}`;
 }
 
@@ -153,7 +153,8 @@ function submitStatement(followUps: SubmitFollowUps['statements']): SQL {
  * (ratings_player_rater_key), and only for an inserted rating add it to the player's aggregates and
  * run the follow-ups (rater totals, day counters, badges, flags). A single statement is atomic on its own.
  *
- * Answers the player (none: unknown), the rating (none: refused) and the rater's totals after it.
+ * Answers the player (none: unknown) and the rating (none: refused). The follow-up CTEs run whether or not the
+ * final select reads them (PostgreSQL runs every data-modifying CTE).
  */
 export async function insertRating(db: Executor, rating: SubmittedRating, followUps: SubmitFollowUps) {
   const fields = getTableColumns(ratings);
@@ -166,12 +167,11 @@ export async function insertRating(db: Executor, rating: SubmittedRating, follow
   for (const star of STARS) values[`star_${star}`] = Number(bucket === star);
 
   const [row] = await executePrepared(db, 'ratings_submit', () => submitStatement(followUps.statements), values);
-  if (!row) return { player: undefined, rating: undefined, stats: undefined };
+  if (!row) return { player: undefined, rating: undefined };
   const player = row.player as { id: number; user_id: string | null; first_name: string; last_name: string };
   return {
     player: { id: player.id, userId: player.user_id, firstName: player.first_name, lastName: player.last_name },
     rating: row.rating ? mapColumns(ratings, row.rating as Record<string, unknown>) : undefined,
-    stats: row.stats ? mapColumns(raterStats, row.stats as Record<string, unknown>) : undefined,
   };
 }
 

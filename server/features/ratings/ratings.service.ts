@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { RatingRow } from '../../db/schema/index';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../plugins/authorize';
 import { BULK_IMPORT_DEFAULTS } from '../../../common/constants';
 import {
@@ -72,13 +72,6 @@ function toRatingReply(rating: RatingRow, playerName: string): RatingReply {
 
 function isRater(rating: RatingRow, actor: Actor): boolean {
   return rating.raterUserId === actor.user.id || rating.raterEmail.toLowerCase() === actor.user.email.toLowerCase();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** A player added from the rating wizard (§2 step 1): unclaimed, unverified, with a placeholder e-mail. */
@@ -154,16 +147,10 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
     return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
   };
 
-  try {
-    if (!input.isNewPlayer) return await submitTo(db, input.playerId!);
-    return await db.transaction(async (tx) => submitTo(tx, (await insertNewPlayer(tx, input, actor)).id));
-  } catch (error) {
-    // A concurrent submission by the same rater won the unique key (ratings_player_rater_key).
-    if (error instanceof AppError || !isUniqueViolation(error) || input.isNewPlayer) throw error;
-    const existingRatingId = await findRatingIdByRater(db, input.playerId!, raterEmail);
-    if (existingRatingId === undefined) throw error;
-    throw conflict(ALREADY_RATED, { existingRatingId });
-  }
+  // A concurrent submission by the same rater cannot fail on ratings_player_rater_key: the insert's
+  // `on conflict do nothing` leaves it without a rating, answered 409 like any second rating.
+  if (!input.isNewPlayer) return submitTo(db, input.playerId!);
+  return db.transaction(async (tx) => submitTo(tx, (await insertNewPlayer(tx, input, actor)).id));
 }
 
 function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {
