@@ -42,6 +42,30 @@ describe('Google sign-in in the browser', () => {
     await oidc?.close();
   });
 
+  it('leads with Continue with Google on the landing, login and register pages when Google is configured', async () => {
+    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const { page } = tracked;
+    await page.goto('/');
+    await see(page.getByRole('heading', { level: 1, name: /Know your game/ }));
+    await see(page.getByRole('button', { name: 'Continue with Google' }));
+    await see(page.getByRole('link', { name: 'Learn More' }));
+    expect(await page.getByRole('link', { name: 'Sign up with e-mail' }).count()).toBe(0);
+    await checkScreen(tracked, 'landing-with-google');
+    await page.goto('/register');
+    await see(page.getByRole('heading', { name: 'Create your account' }));
+    await see(page.getByRole('button', { name: 'Continue with Google' }));
+    await see(page.getByText('or sign up with e-mail'));
+    await see(page.getByLabel('First name'));
+    await checkScreen(tracked, 'register-with-google');
+    await page.goto('/login');
+    await see(page.getByRole('heading', { name: 'Welcome back' }));
+    await see(page.getByRole('button', { name: 'Continue with Google' }));
+    await see(page.getByText('or sign in with e-mail'));
+    await checkScreen(tracked, 'login-with-google');
+    expect(takeErrors(tracked)).toEqual([]);
+    await tracked.context.close();
+  });
+
   it('signs a new person in from /login?next= and brings them back to that tab', async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page } = tracked;

@@ -40,12 +40,12 @@ describe('public pages', () => {
     await context.close();
   });
 
-  it('shows the landing page with its features, Learn More to /register and Continue with Google', async () => {
+  it('shows the landing page with its features and Learn More; without Google configured it leads with e-mail sign-up', async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await page.goto('/');
     await see(page.getByRole('heading', { level: 1, name: /Know your game/ }));
-    // §2: three features, the third-party sign-in and the way to /register.
+    // §2: three features, the main sign-up button and the way to /register.
     for (const feature of ['Rate players', 'Find players', 'Track progress']) {
       await see(page.getByRole('heading', { level: 3, name: feature }));
     }
@@ -59,13 +59,22 @@ describe('public pages', () => {
     await see(page.getByRole('heading', { name: 'Create your account' }));
     await page.goBack();
 
-    // Continue with Google: /api/login?provider=google; without a Google client the server sends the person
-    // back to /login with a message instead of a dead end.
-    const started = page.waitForRequest((request) => request.url().endsWith('/api/login?provider=google'));
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await started;
-    await page.waitForURL(/\/login\?error=google_unavailable$/);
-    await see(page.getByRole('alert').getByText('Google sign-in unavailable'));
+    // This server has no Google client (GET /api/config googleEnabled false): no Google button anywhere, the main
+    // button is the e-mail sign-up, and /register and /login open on their e-mail forms.
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign up with e-mail' }).click();
+    await page.waitForURL(`${server.baseUrl}/register`);
+    await see(page.getByRole('heading', { name: 'Create your account' }));
+    await see(page.getByLabel('First name'));
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
+    expect(await page.getByText('or sign up with e-mail').count()).toBe(0);
+    await checkScreen(tracked, 'register-without-google');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await see(page.getByRole('heading', { name: 'Welcome back' }));
+    await see(page.getByLabel('Email', { exact: true }));
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
+    expect(await page.getByText('or sign in with e-mail').count()).toBe(0);
+    await checkScreen(tracked, 'login-without-google');
 
     expect(consoleErrors).toEqual([]);
     await context.close();

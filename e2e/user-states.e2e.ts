@@ -23,7 +23,7 @@ async function signOutInAnotherTab(context: BrowserContext) {
   const other = await context.newPage();
   await other.goto('/');
   await other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
-  await see(other.getByRole('button', { name: 'Continue with Google' }));
+  await see(other.getByRole('heading', { level: 1, name: /Know your game/ }));
   await other.close();
 }
 

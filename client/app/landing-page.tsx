@@ -4,7 +4,7 @@ import { StarDisplay } from '@client/components/ui/star-rating';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { RATING_CATEGORIES } from '@common/constants';
 import { PAGE_META } from '@common/seo';
-import { ArrowRight, Search, ShieldCheck, TrendingUp, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Mail, Search, ShieldCheck, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 /** §2: the three features the landing page lists. */
@@ -28,8 +28,11 @@ const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
 
 const SAMPLE_SCORES = [4.5, 4, 3.5, 4, 5];
 
-/** Signed-out home (§2 Routes). */
-export function LandingPage() {
+/**
+ * Signed-out home (§2 Routes). Without Google sign-in configured the main button is the e-mail sign-up: a
+ * "Continue with Google" that can only fail would be the first thing a new visitor tries.
+ */
+export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {
   usePageMeta(PAGE_META['/']);
   return (
     <>
@@ -50,7 +53,16 @@ export function LandingPage() {
               game — across serves, dinks, movement and more.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-start">
-              <GoogleSignInButton kind="login" variant="accent" className="w-full sm:w-auto" />
+              {googleEnabled ? (
+                <GoogleSignInButton kind="login" variant="accent" className="w-full sm:w-auto" />
+              ) : (
+                <Button asChild variant="accent" size="lg" className="w-full sm:w-auto">
+                  <Link to="/register">
+                    <Mail aria-hidden className="size-5" />
+                    Sign up with e-mail
+                  </Link>
+                </Button>
+              )}
               <Button
                 asChild
                 variant="outline"

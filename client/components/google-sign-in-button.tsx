@@ -1,6 +1,18 @@
 import { Button, type ButtonSize } from '@client/components/ui/button';
 import { startGoogleSignIn } from '@client/lib/google-sign-in';
+import { useAppConfig } from '@client/lib/use-auth';
 import { useState } from 'react';
+
+/**
+ * Whether "Continue with Google" can work on this install (GET /api/config googleEnabled); undefined while the
+ * config loads, so a page can wait instead of moving its content when the answer comes. A failed lookup counts
+ * as off: the e-mail forms work without it, a Google button might not.
+ */
+export function useGoogleSignInEnabled(): boolean | undefined {
+  const config = useAppConfig();
+  if (config.isError) return false;
+  return config.data?.googleEnabled;
+}
 
 function GoogleMark() {
   return (
@@ -26,8 +38,9 @@ function GoogleMark() {
 }
 
 /**
- * "Continue with Google" (§2): an analytics event, 200 ms, then /api/login?provider=google.
- * Without a Google client configured the server sends the browser back to /login?error=google_unavailable.
+ * "Continue with Google" (§2): an analytics event, 200 ms, then /api/login?provider=google. Pages show it only
+ * when useGoogleSignInEnabled() is true; should the server still lack a Google client, it sends the browser back
+ * to /login?error=google_unavailable.
  */
 export function GoogleSignInButton({
   kind,

@@ -1,5 +1,5 @@
 import { CenteredPage, OrDivider } from '@client/components/centered-page';
-import { GoogleSignInButton } from '@client/components/google-sign-in-button';
+import { GoogleSignInButton, useGoogleSignInEnabled } from '@client/components/google-sign-in-button';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -8,6 +8,7 @@ import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { revalidateField } from '@client/lib/revalidate-field';
 import { safeNextPath } from '@client/lib/next-path';
 import { useRefreshAuth } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
@@ -32,10 +33,15 @@ export default function LoginPage() {
   usePageMeta(PAGE_META['/login']);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [signedIn, setSignedIn] = useState(false);
+  const googleEnabled = useGoogleSignInEnabled();
   return (
-    <SignedOutOnly hold={signedIn}>
+    <SignedOutOnly hold={signedIn} waiting={googleEnabled === undefined}>
       {mode === 'login' ? (
-        <LoginCard onForgot={() => setMode('forgot')} onSignedIn={() => setSignedIn(true)} />
+        <LoginCard
+          googleEnabled={googleEnabled === true}
+          onForgot={() => setMode('forgot')}
+          onSignedIn={() => setSignedIn(true)}
+        />
       ) : (
         <ForgotPasswordCard onBack={() => setMode('login')} />
       )}
@@ -43,7 +49,15 @@ export default function LoginPage() {
   );
 }
 
-function LoginCard({ onForgot, onSignedIn }: { onForgot: () => void; onSignedIn: () => void }) {
+function LoginCard({
+  googleEnabled,
+  onForgot,
+  onSignedIn,
+}: {
+  googleEnabled: boolean;
+  onForgot: () => void;
+  onSignedIn: () => void;
+}) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const refreshAuth = useRefreshAuth();
@@ -101,8 +115,12 @@ function LoginCard({ onForgot, onSignedIn }: { onForgot: () => void; onSignedIn:
           {queryError.body}
         </Alert>
       )}
-      <GoogleSignInButton kind="login" className="w-full" returnTo={safeNextPath(params.get('next'))} />
-      <OrDivider label="or sign in with e-mail" />
+      {googleEnabled && (
+        <>
+          <GoogleSignInButton kind="login" className="w-full" returnTo={safeNextPath(params.get('next'))} />
+          <OrDivider label="or sign in with e-mail" />
+        </>
+      )}
       <form noValidate onSubmit={submit} className="grid gap-4">
         {failure && <Alert tone="error">{failure}</Alert>}
         <FormField label="Email" error={errors.email}>
@@ -111,7 +129,12 @@ function LoginCard({ onForgot, onSignedIn }: { onForgot: () => void; onSignedIn:
             autoComplete="email"
             inputMode="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setErrors((current) =>
+                revalidateField(loginBodySchema, { email: event.target.value, password }, current, 'email'),
+              );
+            }}
           />
         </FormField>
         <div className="grid gap-1.5">
@@ -119,7 +142,12 @@ function LoginCard({ onForgot, onSignedIn }: { onForgot: () => void; onSignedIn:
             <PasswordInput
               autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setErrors((current) =>
+                  revalidateField(loginBodySchema, { email, password: event.target.value }, current, 'password'),
+                );
+              }}
             />
           </FormField>
           <Button variant="link" size="sm" className="justify-self-end" onClick={onForgot}>
@@ -174,7 +202,10 @@ function ForgotPasswordCard({ onBack }: { onBack: () => void }) {
               autoComplete="email"
               inputMode="email"
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (error) setError(validate(forgotPasswordBodySchema, { email: event.target.value }).errors?.email);
+              }}
             />
           </FormField>
           <Button type="submit" size="lg" loading={forgot.isPending}>

@@ -1,5 +1,5 @@
 import { CenteredPage, OrDivider } from '@client/components/centered-page';
-import { GoogleSignInButton } from '@client/components/google-sign-in-button';
+import { GoogleSignInButton, useGoogleSignInEnabled } from '@client/components/google-sign-in-button';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -8,6 +8,7 @@ import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, isApiStatus, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { revalidateField } from '@client/lib/revalidate-field';
 import { useRefreshAuth } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { registerBodySchema } from '@common/schemas/auth';
@@ -27,14 +28,19 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const refreshAuth = useRefreshAuth();
   const register = useRegister();
+  const googleEnabled = useGoogleSignInEnabled();
   const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [emailTaken, setEmailTaken] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
 
-  const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof Fields) => (event: { target: { value: string } }) => {
+    const next = { ...fields, [key]: event.target.value };
+    setFields(next);
+    setErrors((current) => revalidateField(registerBodySchema, next, current, key));
+    if (key === 'email') setEmailTaken(false);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +74,7 @@ export default function RegisterPage() {
   };
 
   return (
-    <SignedOutOnly hold={redirecting}>
+    <SignedOutOnly hold={redirecting} waiting={googleEnabled === undefined}>
       <CenteredPage
         title="Create your account"
         subtitle="Claim your player profile, rate the people you play with and track your progress."
@@ -81,8 +87,12 @@ export default function RegisterPage() {
           </>
         }
       >
-        <GoogleSignInButton kind="register" className="w-full" />
-        <OrDivider label="or sign up with e-mail" />
+        {googleEnabled && (
+          <>
+            <GoogleSignInButton kind="register" className="w-full" />
+            <OrDivider label="or sign up with e-mail" />
+          </>
+        )}
         <form noValidate onSubmit={submit} className="grid gap-4">
           {failure && <Alert tone="error">{failure}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">

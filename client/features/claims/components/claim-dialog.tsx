@@ -15,6 +15,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { ApiError, fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
 import { CLAIM_MESSAGE_MAX, claimBodySchema, type ClaimBody } from '@common/schemas/claims';
 import type { PlayerSearchResult } from '@common/schemas/players';
@@ -123,7 +124,13 @@ function ClaimDialogContent({
   const [fields, setFields] = useState<Fields>(() => initialFields(player, auth.user?.email ?? ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const set = (name: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
+  const bodyOf = ({ location: _location, ...body }: Fields) => body;
+
+  const set = (name: keyof Fields) => (value: string) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    setErrors((current) => revalidateField(claimBodySchema, bodyOf(next), current, name));
+  };
 
   /**
    * §5: location text in either form ('zip — city, state' from a suggestion, or 'City, ST 12345') is
@@ -132,17 +139,23 @@ function ClaimDialogContent({
   const applyLocation = (text: string) => {
     const parsed = parseLocation(text);
     const complete = parsed.city !== '' && parsed.state !== '';
-    setFields((current) => ({
-      ...current,
+    const next = {
+      ...fields,
       location: text,
-      ...(complete ? { city: parsed.city, state: parsed.state, zip: parsed.zip || current.zip } : {}),
-    }));
+      ...(complete ? { city: parsed.city, state: parsed.state, zip: parsed.zip || fields.zip } : {}),
+    };
+    setFields(next);
+    setErrors((current) =>
+      (['city', 'state', 'zip'] as const).reduce(
+        (found, name) => revalidateField(claimBodySchema, bodyOf(next), found, name),
+        current,
+      ),
+    );
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { location: _location, ...body } = fields;
-    const result = validate(claimBodySchema, body);
+    const result = validate(claimBodySchema, bodyOf(fields));
     if (result.errors) {
       setErrors(result.errors);
       const missing = Object.keys(result.errors)

@@ -7,6 +7,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
 import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
 import { PLAYER_BIO_MAX, registerPlayerBodySchema, type RegisterPlayerReply } from '@common/schemas/players';
@@ -60,23 +61,31 @@ export function RegistrationForm({
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const set = (name: keyof RegistrationValues) => (value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
+  const bodyOf = (from: RegistrationValues) => ({
+    ...from,
+    email: accountEmail ?? from.email,
+    yearsPlaying: from.yearsPlaying || null,
+    bio: from.bio || null,
+    ...(linkedPlayerId !== null ? { linkedPlayerId } : {}),
+  });
+
+  // An empty select reads better as a request than as the list of allowed values.
+  const withSkillRequest = (from: RegistrationValues, found: Record<string, string>) =>
+    !from.skillLevel && found.skillLevel ? { ...found, skillLevel: 'Please select your skill level' } : found;
+
+  const set = (name: keyof RegistrationValues) => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setErrors((current) =>
+      withSkillRequest(next, revalidateField(registerPlayerBodySchema, bodyOf(next), current, name)),
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = {
-      ...values,
-      email: accountEmail ?? values.email,
-      yearsPlaying: values.yearsPlaying || null,
-      bio: values.bio || null,
-      ...(linkedPlayerId !== null ? { linkedPlayerId } : {}),
-    };
-    const result = validate(registerPlayerBodySchema, body);
+    const result = validate(registerPlayerBodySchema, bodyOf(values));
     if (result.errors) {
-      // An empty select reads better as a request than as the list of allowed values.
-      if (!values.skillLevel) result.errors.skillLevel = 'Please select your skill level';
-      setErrors(result.errors);
+      setErrors(withSkillRequest(values, result.errors));
       document.getElementById(`registration-${Object.keys(result.errors)[0]}`)?.focus();
       return;
     }
