@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkScreen,
@@ -80,7 +80,7 @@ describe('admin screens', () => {
     for (const label of ADMIN_TAB_LABELS) await see(adminTab(regular.page, label));
     // Signing out ends the admin session too (§4): signed in again, the admin tabs are gone.
     await regular.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
-    await see(regular.page.getByRole('button', { name: 'Continue with Google' }));
+    await see(regular.page.getByRole('heading', { level: 1, name: /Know your game/ }));
     await signInViaApi(regular.context, regina);
     await regular.page.goto('/');
     await see(regular.page.getByRole('heading', { level: 1, name: 'Player Registration' }));
@@ -88,17 +88,12 @@ describe('admin screens', () => {
     expect(takeErrors(regular)).toEqual([]);
     await regular.context.close();
 
-    // An isAdmin user sees every admin tab; Match Requests opens without the admin key (§2).
-    const tracked = await adminUserPage(browser, server.baseUrl);
+    // The admin login form for someone signed in without admin rights; DEMO_MODE shows the demo key.
+    const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page } = tracked;
-    await page.goto('/');
-    for (const label of ADMIN_TAB_LABELS) await see(adminTab(page, label));
-    await openTab(page, 'Match Requests');
-    await see(page.getByRole('tablist', { name: 'Request status' }));
-    expect(await page.getByRole('heading', { name: 'Admin Login' }).count()).toBe(0);
-
-    // The other admin tabs want the admin e-mail and key; DEMO_MODE shows the demo ones.
-    await openTab(page, 'Bulk Import');
+    await signUpViaApi(tracked.context, person('Kim', 'Keyholder'));
+    await page.goto('/?tab=bulk');
+    await see(page.getByRole('heading', { level: 1, name: 'Bulk Import' }));
     const form = adminLoginForm(page);
     await see(page.getByRole('heading', { name: 'Admin Login' }));
     expect(await page.getByText('Add players in bulk').count()).toBe(0);
@@ -142,6 +137,47 @@ describe('admin screens', () => {
     await see(page.getByRole('heading', { name: 'Pending review' }));
     await openTab(page, 'User Management');
     await see(page.getByRole('list', { name: 'Users' }));
+
+    expect(takeErrors(tracked)).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('opens every admin tab for an isAdmin user with the session alone, with no second admin login', async () => {
+    const tracked = await adminUserPage(browser, server.baseUrl);
+    const { page } = tracked;
+    // Every admin call of the tabs must work on the user's session: no admin key was entered, none is sent.
+    const adminCalls: string[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!new URL(request.url()).pathname.startsWith('/api/admin/')) return;
+      const sentKey = 'x-admin-token' in request.headers() || 'x-admin-email' in request.headers();
+      adminCalls.push(
+        `${request.method()} ${new URL(request.url()).pathname} ${response.status()}${sentKey ? ' with admin headers' : ''}`,
+      );
+    });
+    await page.goto('/');
+    for (const label of ADMIN_TAB_LABELS) await see(adminTab(page, label));
+    const content: Record<(typeof ADMIN_TAB_LABELS)[number], () => Locator> = {
+      'Bulk Import': () => page.getByText('Add players in bulk'),
+      'Player List': () => page.getByRole('list', { name: 'Players' }),
+      'User Management': () => page.getByRole('list', { name: 'Users' }),
+      'Email Signups': () => page.getByRole('button', { name: 'Refresh email signups' }),
+      'Match Requests': () => page.getByRole('tablist', { name: 'Request status' }),
+      'Flagged Content': () => page.getByRole('term').filter({ hasText: 'Total Flags' }),
+    };
+    for (const label of ADMIN_TAB_LABELS) {
+      await openTab(page, label);
+      await see(content[label]());
+      expect(await page.getByRole('heading', { name: 'Admin Login' }).count(), label).toBe(0);
+      expect(await page.getByLabel('Admin key', { exact: true }).count(), label).toBe(0);
+      await checkScreen(tracked, `admin-user-${label.toLowerCase().replace(/ /g, '-')}`);
+    }
+    // Bulk Import reads nothing until it imports; the other five tabs each read their list.
+    for (const path of ['players', 'users', 'email-signups', 'match-requests', 'flagged-comments']) {
+      expect(adminCalls.some((call) => call.startsWith(`GET /api/admin/${path} `)), path).toBe(true);
+    }
+    expect(adminCalls.filter((call) => !/ 200$/.test(call))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => /admin/i.test(key)))).toEqual([]);
 
     expect(takeErrors(tracked)).toEqual([]);
     await tracked.context.close();
@@ -278,7 +314,6 @@ describe('admin screens', () => {
     const tracked = await adminUserPage(browser, server.baseUrl);
     const { page } = tracked;
     await page.goto('/?tab=flagged');
-    await logInAsAdmin(page);
 
     // Nothing flagged yet.
     await see(page.getByText('All Clear!'));
@@ -379,7 +414,7 @@ describe('admin screens', () => {
     const resolvedOlive = resolvedSection.getByRole('listitem').filter({ hasText: 'Olive Owner' });
     await see(resolvedOlive.getByText('Sporting slang, not an insult.', { exact: false }));
     expect(await resolvedOlive.textContent()).toContain('Notes: Sporting slang, not an insult.');
-    // Resolved by the signed-in admin user, who also holds the admin key.
+    // Resolved by the signed-in admin user.
     await see(resolvedOlive.getByText(new RegExp(`^Resolved .+ by ${ADMIN_USER.email}$`)));
     await gone(card('Olive Owner'));
     await checkScreen(tracked, 'flagged-one-resolved');
@@ -507,8 +542,9 @@ describe('admin login without DEMO_MODE', () => {
   });
 
   it('shows no demo credentials, and the typed key still signs in', async () => {
-    const tracked = await adminUserPage(browser, server.baseUrl);
+    const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page } = tracked;
+    await signUpViaApi(tracked.context, person('Nora', 'Nodemo'));
     await page.goto('/?tab=users');
     const form = adminLoginForm(page);
     await see(page.getByRole('heading', { name: 'Admin Login' }));

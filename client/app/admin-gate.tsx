@@ -15,10 +15,15 @@ import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminRight } from './tabs';
 
-/** Shows `children` when the caller holds `right` (§2), otherwise the admin login form. */
+/**
+ * Shows `children` when the caller holds `right` (§2), otherwise the admin login form. A signed-in user with
+ * isAdmin is an admin (§6) whose session the server accepts on every admin call, so no tab asks them for the
+ * admin key; the form stays for everyone else (§2).
+ */
 export function AdminGate({ right, children }: { right: AdminRight; children: ReactNode }) {
   const auth = useAuth();
-  const allowed = right === 'admin-token' ? auth.hasAdminTokenAccess : auth.canReviewMatchRequests;
+  const isAdminUser = Boolean(auth.user?.isAdmin);
+  const allowed = right === 'admin-token' ? auth.hasAdminTokenAccess || isAdminUser : auth.canReviewMatchRequests;
   return allowed ? children : <AdminLoginForm />;
 }
 

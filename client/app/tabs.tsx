@@ -20,7 +20,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * Which right an admin tab's content needs (§2); without it the AdminGate login form shows instead.
- * 'admin-token': an admin token + e-mail or a developer session. 'match-review': an isAdmin user or a developer.
+ * 'admin-token': an admin token + e-mail, a developer session, or an isAdmin user (already an admin by §6: a
+ * second sign-in would prove nothing more). 'match-review': an isAdmin user or a developer.
  */
 export type AdminRight = 'admin-token' | 'match-review';
 
