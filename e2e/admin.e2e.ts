@@ -174,7 +174,10 @@ describe('admin screens', () => {
     }
     // Bulk Import reads nothing until it imports; the other five tabs each read their list.
     for (const path of ['players', 'users', 'email-signups', 'match-requests', 'flagged-comments']) {
-      expect(adminCalls.some((call) => call.startsWith(`GET /api/admin/${path} `)), path).toBe(true);
+      expect(
+        adminCalls.some((call) => call.startsWith(`GET /api/admin/${path} `)),
+        path,
+      ).toBe(true);
     }
     expect(adminCalls.filter((call) => !/ 200$/.test(call))).toEqual([]);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => /admin/i.test(key)))).toEqual([]);
