@@ -42,7 +42,7 @@ export const googleAuthRoutes: FeatureRoutes = async (app, { env, database }) =>
       if (!client) return reply.redirect(GOOGLE_UNAVAILABLE);
       let started;
       try {
-        started = await client.start(safeReturnTo(request.query.returnTo));
+        started = await client.start(safeReturnTo(request.query.returnTo, env.PUBLIC_URL));
       } catch (err) {
         request.log.error({ err }, 'OpenID Connect discovery failed');
         return reply.redirect(GOOGLE_UNAVAILABLE);
@@ -77,6 +77,7 @@ export const googleAuthRoutes: FeatureRoutes = async (app, { env, database }) =>
       request.log.warn({ err }, 'Google sign-in refused');
       return reply.redirect(AUTH_FAILED);
     }
-    return reply.redirect(pending.returnTo);
+    // Checked again where it is used: the cookie is signed, but the rule may have tightened since it was set.
+    return reply.redirect(safeReturnTo(pending.returnTo, env.PUBLIC_URL));
   });
 };
