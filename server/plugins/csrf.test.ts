@@ -30,6 +30,9 @@ describe('cross-site request forgery and request bodies', () => {
     [{ 'sec-fetch-site': 'cross-site' }],
     [{ 'sec-fetch-site': 'same-site' }],
     [{ origin: 'http://localhost:5000', 'sec-fetch-site': 'cross-site' }],
+    // The Host header is the caller's to write: an Origin matching only it is still foreign to PUBLIC_URL.
+    [{ origin: 'http://evil.example', host: 'evil.example' }],
+    [{ origin: 'http://evil.example', host: 'evil.example', 'sec-fetch-site': 'same-origin' }],
   ])('refuses a POST with %j (403)', async (headers) => {
     const res = await login(headers);
     expect(res.statusCode).toBe(403);

@@ -4,26 +4,40 @@ import { AppError } from '../lib/app-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function sameOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
-  if (origin === new URL(publicUrl).origin) return true;
-  return origin === `${request.protocol}://${request.host}`;
+const originOf = (value: string): string | null => {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether a browser says this request comes from a page of our own site. Sec-Fetch-Site when the browser
+ * sends it; else an Origin equal to PUBLIC_URL's origin (never the Host header, which the caller writes).
+ * `fallbackToReferer`: an old browser navigating sends neither header, but a Referer from our own origin.
+ */
+export function fromOurOwnPages(request: FastifyRequest, publicOrigin: string, fallbackToReferer = false): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return origin === publicOrigin;
+  const referer = request.headers.referer;
+  return fallbackToReferer && typeof referer === 'string' && originOf(referer) === publicOrigin;
 }
 
 /**
  * Refuses state-changing requests that a browser marks as cross-site. Cookies are SameSite=Lax too;
- * this covers same-site subdomains and old browsers. Non-browser clients send neither header.
+ * this covers same-site subdomains and old browsers. Non-browser clients send neither header and pass.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, options: { publicUrl: string }) => {
+  const publicOrigin = new URL(options.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
-    if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      throw new AppError(403, 'Cross-site request refused');
-    }
     const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== 'null' && !sameOrigin(request, origin, options.publicUrl)) {
-      throw new AppError(403, 'Cross-site request refused');
-    }
-    if (origin === 'null') throw new AppError(403, 'Cross-site request refused');
+    const crossSiteFetch = typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none';
+    const foreignOrigin = typeof origin === 'string' && origin !== publicOrigin;
+    if (crossSiteFetch || foreignOrigin) throw new AppError(403, 'Cross-site request refused');
   });
 });

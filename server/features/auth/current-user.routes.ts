@@ -2,9 +2,11 @@ import type { FeatureRoutes } from '../../deps';
 import { currentUserSchema, linkedPlayerReplySchema } from '../../../common/schemas/auth';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
+import { fromOurOwnPages } from '../../plugins/csrf';
 import { linkedPlayerOf, toCurrentUser } from './current-user.service';
 
-export const currentUserRoutes: FeatureRoutes = async (app, { database }) => {
+export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) => {
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
   // §7: 401 means "not signed in"; a developer session is not a user session (it has /api/dev-auth/user).
   app.get(
     '/api/auth/user',
@@ -29,8 +31,9 @@ export const currentUserRoutes: FeatureRoutes = async (app, { database }) => {
   );
 
   // §7: the browser navigates here; the row is deleted, so a copy of the old cookie is signed out too.
+  // Only our own pages may sign someone out: a foreign page linking here lands on / still signed in.
   app.get('/api/logout', { schema: { hide: true } }, async (request, reply) => {
-    await app.endSession(request, reply);
+    if (fromOurOwnPages(request, publicOrigin, true)) await app.endSession(request, reply);
     return reply.redirect('/');
   });
 };

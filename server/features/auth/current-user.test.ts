@@ -133,11 +133,42 @@ describe('who is signed in, and signing out', () => {
       const sid = hmac(t.env.SESSION_SECRET, token);
       expect(await t.database.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(1);
 
-      const res = await get('/api/logout', me.cookie);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie: me.cookie, 'sec-fetch-site': 'same-origin' },
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/');
       expect(res.cookies.find((c) => c.name === 'pr_session')).toMatchObject({ value: '', path: '/' });
       expect(await t.database.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
+      expect((await get('/api/auth/user', me.cookie)).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['a cross-site navigation', { 'sec-fetch-site': 'cross-site' }],
+      ['a same-site (other subdomain) navigation', { 'sec-fetch-site': 'same-site' }],
+      ['a foreign Origin', { origin: 'https://evil.example' }],
+      ['a foreign Referer and no fetch metadata', { referer: 'https://evil.example/page' }],
+      ['no fetch metadata, Origin or Referer at all', {}],
+      ['an Origin that only matches the Host header', { origin: 'http://evil.example', host: 'evil.example' }],
+    ])('keeps the session on %s, redirecting to /', async (_label, headers: Record<string, string>) => {
+      const me = await registered();
+      const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: me.cookie, ...headers } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect(res.cookies.find((c) => c.name === 'pr_session')).toBeUndefined();
+      expect((await get('/api/auth/user', me.cookie)).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }],
+      ['Sec-Fetch-Site none (typed into the address bar)', { 'sec-fetch-site': 'none' }],
+      ['an old browser with our own Referer', { referer: 'http://localhost:5000/?tab=dashboard' }],
+    ])('signs out on %s', async (_label, headers: Record<string, string>) => {
+      const me = await registered();
+      const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: me.cookie, ...headers } });
+      expect(res.headers.location).toBe('/');
       expect((await get('/api/auth/user', me.cookie)).statusCode).toBe(401);
     });
 
