@@ -70,6 +70,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (env.TRUST_PROXY === 'true') {
+    app.log.warn(
+      'TRUST_PROXY=true believes X-Forwarded-For from any address, so any caller can pick its own IP for the rate limits; list your proxies instead (TRUST_PROXY=10.0.0.5,10.0.1.0/24)',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ verify: env.NODE_ENV !== 'production' }));
   // JSON only: a cross-site form can post text/plain without a preflight.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { estimatedRandomBits, MIN_SECRET_BITS } from './lib/secret-strength';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -25,6 +26,35 @@ function parseDevUsers(raw: string): DevUser[] {
     }
     return devUserSchema.parse({ userId, password, userType });
   });
+}
+
+const RANDOM_SECRET_HINT = 'generate one with `openssl rand -base64 32`';
+
+/**
+ * Production refuses what would publish or weaken a secret: DEMO_MODE shows the admin key on the admin
+ * form and returns codes and links in answers; a guessable ADMIN_KEY or SESSION_SECRET is an open door.
+ */
+function refuseUnsafeProductionSettings(
+  raw: { DEMO_MODE: boolean; ADMIN_KEY?: string; SESSION_SECRET?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (raw.DEMO_MODE) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEMO_MODE'],
+      message: 'DEMO_MODE=true is refused with NODE_ENV=production (it publishes the admin key)',
+    });
+  }
+  for (const name of ['ADMIN_KEY', 'SESSION_SECRET'] as const) {
+    const value = raw[name];
+    if (value && estimatedRandomBits(value) < MIN_SECRET_BITS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} is too short or too repetitive for production (under ${MIN_SECRET_BITS} bits of randomness): ${RANDOM_SECRET_HINT}`,
+      });
+    }
+  }
 }
 
 const envSchema = z
@@ -72,6 +102,7 @@ const envSchema = z
         message: 'SESSION_SECRET is required when NODE_ENV=production',
       });
     }
+    if (raw.NODE_ENV === 'production') refuseUnsafeProductionSettings(raw, ctx);
     if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_KEY'], message: 'set ADMIN_EMAIL and ADMIN_KEY together' });
     }
