@@ -16,7 +16,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
-    sourcemap: true,
+    // No public source maps (they would publish the source); the server refuses *.map requests too.
+    sourcemap: false,
   },
   server: {
     port: 5173,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database, Executor } from '../server/db/client';
 import { sessions, users } from '../server/db/schema/index';
 import { hmac, newToken } from '../server/lib/tokens';
-import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../server/plugins/session';
+import { IDLE_TIMEOUT_MS, SECURE_SESSION_COOKIE } from '../server/plugins/session';
 
 /** Creates the bench database when missing (or anew with fresh), through the server's maintenance database. */
 export async function ensureDatabase(url: string, options: { fresh: boolean }): Promise<'created' | 'exists'> {
@@ -45,7 +45,7 @@ async function signIn(db: Executor, secret: string, user: { id: string; email: s
     expire: new Date(Date.now() + IDLE_TIMEOUT_MS),
     userId: user.id,
   });
-  return { ...user, sid, cookie: `${SESSION_COOKIE}=${token}` };
+  return { ...user, sid, cookie: `${SECURE_SESSION_COOKIE}=${token}` };
 }
 
 export type Fixtures = {

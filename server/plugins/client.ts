@@ -48,40 +48,45 @@ export function renderHead(meta: PageMeta, env: Pick<Env, 'PUBLIC_URL' | 'GA_MEA
  * Serves the built client: static assets, and index.html with per-page head tags for the SPA routes.
  * Unknown /api paths answer JSON 404; other unknown paths get the client's 404 page with status 404.
  */
-export const clientPlugin = fp(async (app: FastifyInstance, options: { serveClient: boolean; env: Env }) => {
-  const indexFile = path.join(CLIENT_DIST, 'index.html');
-  const canServe = options.serveClient && existsSync(indexFile);
-  const template = canServe ? readFileSync(indexFile, 'utf8') : '';
+export const clientPlugin = fp(
+  async (app: FastifyInstance, options: { serveClient: boolean; env: Env; root?: string }) => {
+    const root = options.root ?? CLIENT_DIST;
+    const indexFile = path.join(root, 'index.html');
+    const canServe = options.serveClient && existsSync(indexFile);
+    const template = canServe ? readFileSync(indexFile, 'utf8') : '';
 
-  if (canServe) {
-    await app.register(fastifyStatic, {
-      root: CLIENT_DIST,
-      index: false,
-      wildcard: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-
-  const renderPage = (meta: PageMeta) => template.replace('<!--app-head-->', renderHead(meta, options.env));
-
-  for (const route of Object.keys(PAGE_META)) {
-    app.get(route, { schema: { hide: true } }, async (_request, reply) => {
-      if (!canServe) return reply.status(404).send({ message: 'Client not built: run npm run build' });
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(renderPage(PAGE_META[route]));
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !canServe || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found' });
+    if (canServe) {
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: false,
+        // Source maps would publish our source: none is served, even if a build left one behind.
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     }
-    return reply.status(404).type('text/html; charset=utf-8').send(renderPage(NOT_FOUND_META));
-  });
-});
+
+    const renderPage = (meta: PageMeta) => template.replace('<!--app-head-->', renderHead(meta, options.env));
+
+    for (const route of Object.keys(PAGE_META)) {
+      app.get(route, { schema: { hide: true } }, async (_request, reply) => {
+        if (!canServe) return reply.status(404).send({ message: 'Client not built: run npm run build' });
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(renderPage(PAGE_META[route]));
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname === '/api' || pathname.startsWith('/api/') || !canServe || request.method !== 'GET') {
+        return reply.status(404).send({ message: 'Not found' });
+      }
+      return reply.status(404).type('text/html; charset=utf-8').send(renderPage(NOT_FOUND_META));
+    });
+  },
+);

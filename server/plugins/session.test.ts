@@ -5,7 +5,7 @@ import { sessions } from '../db/schema/index';
 import { parseEnv } from '../env';
 import { freshIp, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from '../features/auth/auth-fixtures';
 import { hmac } from '../lib/tokens';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, SESSION_COOKIE } from './session';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -52,7 +52,7 @@ describe('server-side sessions', () => {
     expect(cookie?.maxAge).toBeLessThanOrEqual(ABSOLUTE_TIMEOUT_MS / 1000);
   });
 
-  it('marks the cookie Secure in production', async () => {
+  it('marks the cookie Secure and names it __Host- in production', async () => {
     const env = parseEnv({
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
@@ -62,10 +62,52 @@ describe('server-side sessions', () => {
     try {
       const res = await register(app);
       expect(res.statusCode).toBe(201);
-      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+      const cookie = res.cookies.find((c) => c.name === '__Host-pr_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+      expect(cookie?.domain).toBeUndefined();
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+      // The answer to a signed-in caller is not for any cache to keep.
+      expect(res.headers['cache-control']).toBe('no-store');
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { cookie: `__Host-pr_session=${cookie?.value}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.headers['cache-control']).toBe('no-store');
+      // A cookie under the development name is not read in production.
+      const plain = await app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { cookie: `${SESSION_COOKIE}=${cookie?.value}` },
+      });
+      expect(plain.statusCode).toBe(401);
     } finally {
       await app.close();
     }
+  });
+
+  it('answers signed-in and admin callers with Cache-Control: no-store, public callers without it', async () => {
+    const { cookie } = await signedIn();
+    const mine = await t.app.inject({ method: 'GET', url: '/api/gamification/my-stats', headers: { cookie } });
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: freshIp(),
+      payload: { email: TEST_ADMIN.email, adminKey: TEST_ADMIN.key },
+    });
+    const { token } = login.json<{ token: string }>();
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { 'x-admin-email': TEST_ADMIN.email, 'x-admin-token': token },
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['cache-control']).toBe('no-store');
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/players/search?q=ann' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBeUndefined();
   });
 
   it('stores only an HMAC of the cookie value as the session id', async () => {
@@ -146,7 +188,11 @@ describe('server-side sessions', () => {
     it('ends a session at once when it signs out through this instance', async () => {
       const { cookie } = await signedIn();
       expect((await meOn(cookie)).statusCode).toBe(200);
-      const out = await cached.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+      const out = await cached.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      });
       expect(out.statusCode).toBe(302);
       expect((await meOn(cookie)).statusCode).toBe(401);
     });

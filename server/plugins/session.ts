@@ -13,6 +13,12 @@ import {
 import { hmac, newToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'pr_session';
+/**
+ * The name in production: a `__Host-` cookie is only accepted by browsers when Secure, Path=/ and without a
+ * Domain, so a sibling subdomain or a plain-http page cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-pr_session';
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 /** A session unused this long ends (sliding: each use pushes the row's expire forward). */
 export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in however often it is used. */
@@ -64,11 +70,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   };
   const sidOf = (token: string) => hmac(secret, token);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
+  const cookieName = sessionCookieName(secure);
 
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token || token.length > 100) return;
     const sid = sidOf(token);
     const now = Date.now();
@@ -93,7 +100,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     await insertSession(db, { sid: sidOf(token), sess, expire: new Date(Date.now() + IDLE_TIMEOUT_MS), userId });
     request.session = { sid: sidOf(token), data: sess };
     const maxAge = Math.max(0, Math.floor((sess.createdAt + ABSOLUTE_TIMEOUT_MS - Date.now()) / 1000));
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge });
   };
 
   app.decorate(
@@ -109,12 +116,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session) await forget(request.session.sid);
     request.session = null;
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(cookieName, cookieOptions);
   });
 
   app.decorate('forgetSessionsOfUser', (userId: string) => {
     if (!cache) return;
     for (const [sid, row] of cache.entries()) if (row.user?.id === userId) cache.delete(sid);
+  });
+
+  // An answer for a signed-in caller or an admin is theirs alone: no browser or shared cache may keep it.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('cache-control') || !request.url.startsWith('/api/')) return;
+    if (request.session || request.headers['x-admin-token'] !== undefined) reply.header('cache-control', 'no-store');
   });
 
   const purge = () =>
