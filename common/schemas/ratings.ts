@@ -151,7 +151,7 @@ export const receivedRatingSchema = z.object({
   playerId: z.number().int(),
   isAnonymous: z.boolean(),
   raterName: z.string().nullable(),
-  /** Only on non-anonymous ratings (admins: always). */
+  /** Admins, and the rating's own rater, only: a player sees other raters by display name (raterName). */
   raterEmail: z.string().optional(),
   /** The caller wrote this rating: helpfulness cannot be rated on it (§2). */
   isOwnRating: z.boolean(),

@@ -4,6 +4,7 @@ import type { RatingRow } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Actor } from '../../plugins/authorize';
 import { BULK_IMPORT_DEFAULTS } from '../../../common/constants';
+import { raterDisplayName } from '../../../common/rater-display-name';
 import {
   RATING_SCORE_FIELDS,
   RATING_TEXT_FIELDS,
@@ -250,15 +251,16 @@ export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewe
     const heldFields = held.get(rating.id);
     const texts = {} as Record<RatingTextField, string | null>;
     for (const field of RATING_TEXT_FIELDS) texts[field] = heldFields?.has(field) ? null : rating[field];
-    const raterName = [raterFirstName, raterLastName].filter(Boolean).join(' ') || null;
-    const showRater = isAdmin || !rating.isAnonymous;
+    const isOwnRating = isRater(rating, actor);
+    // The player sees a named rater by display name only; the e-mail goes to admins and to its own rater.
+    const showEmail = isAdmin || isOwnRating;
     return {
       id: rating.id,
       playerId: rating.playerId,
       isAnonymous: rating.isAnonymous,
-      raterName: rating.isAnonymous ? null : raterName,
-      ...(showRater ? { raterEmail: rating.raterEmail } : {}),
-      isOwnRating: isRater(rating, actor),
+      raterName: rating.isAnonymous ? null : raterDisplayName(raterFirstName, raterLastName, rating.raterEmail),
+      ...(showEmail ? { raterEmail: rating.raterEmail } : {}),
+      isOwnRating,
       serveReturn: rating.serveReturn,
       groundstrokesThirdShot: rating.groundstrokesThirdShot,
       netPlayVolleysDinks: rating.netPlayVolleysDinks,

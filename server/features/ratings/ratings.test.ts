@@ -6,6 +6,7 @@ import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../../plugins/session';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { MyStatsReply } from '../../../common/schemas/gamification';
+import { maskEmail } from '../../../common/mask-email';
 import {
   createPlayer,
   getJson,
@@ -606,7 +607,7 @@ describe('GET /api/players/:id/received-ratings', () => {
   const received = (playerId: number, headers: Record<string, string>) =>
     getJson(t, `/api/players/${playerId}/received-ratings`, headers);
 
-  it('shows the linked user every rating, naming the rater only when not anonymous', async () => {
+  it('shows the linked user every rating, naming the rater (never by e-mail) only when not anonymous', async () => {
     const { ownerCookie, player, named, open, anonymous } = await scenario();
     const res = await received(player.id, { cookie: ownerCookie });
     expect(res.statusCode).toBe(200);
@@ -616,8 +617,7 @@ describe('GET /api/players/:id/received-ratings', () => {
       id: open.id,
       playerId: player.id,
       isAnonymous: false,
-      raterName: 'Rita Rater',
-      raterEmail: named.email,
+      raterName: 'Rita R.',
       isOwnRating: false,
       serveReturn: 4,
       groundstrokesThirdShot: 3,
@@ -640,6 +640,20 @@ describe('GET /api/players/:id/received-ratings', () => {
     expect(list[0]).toMatchObject({ isAnonymous: true, raterName: null, overallRating: 2 });
     expect(list[0]).not.toHaveProperty('raterEmail');
     expect(JSON.stringify(list[0])).not.toContain('hidden.');
+    // No rater's e-mail anywhere in what the rated player receives.
+    expect(res.body).not.toContain(named.email);
+  });
+
+  it('names a rater without a name by the masked e-mail', async () => {
+    const { ownerCookie, player } = await scenario();
+    const email = uniqueEmail('nameless');
+    const cookie = await signInAs(t, { email });
+    await t.database.db.update(users).set({ firstName: null, lastName: null }).where(eq(users.email, email));
+    const rating = (await postRating(t, cookie, ratingBody(player.id, { isAnonymous: false }))).json<RatingJson>();
+    const list = (await received(player.id, { cookie: ownerCookie })).json<Received[]>();
+    const shown = list.find((entry) => entry.id === rating.id);
+    expect(shown?.raterName).toBe(maskEmail(email));
+    expect(JSON.stringify(shown)).not.toContain(email);
   });
 
   it('includes the caller’s helpfulness vote and the average', async () => {
