@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
@@ -25,7 +26,12 @@ import { authorizePlugin } from './plugins/authorize';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import {
+  clientErrorAnswer,
+  frameworkErrorAnswer,
+  securityHeaderList,
+  securityHeadersPlugin,
+} from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 
 const features: FeatureRoutes[] = [
@@ -62,12 +68,33 @@ function trustProxySetting(value: string): FastifyServerOptions['trustProxy'] {
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env } = options;
+  const securityHeaders: HelmetOptions = {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(env.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(env.GA_MEASUREMENT_ID ? ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] : []),
+        ],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: env.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : ["'none'"],
+        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    hsts: env.NODE_ENV === 'production',
+  };
+  const fixedSecurityHeaders = securityHeaderList(securityHeaders);
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 4 * 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Answers written before any hook runs still carry the security headers and the {message} shape.
+    frameworkErrors: frameworkErrorAnswer(fixedSecurityHeaders),
+    clientErrorHandler: clientErrorAnswer(fixedSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (env.TRUST_PROXY === 'true') {
@@ -87,23 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: AppDeps = { env, database, mailer };
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(env.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])],
-        connectSrc: [
-          "'self'",
-          ...(env.GA_MEASUREMENT_ID ? ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] : []),
-        ],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: env.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : ["'none'"],
-        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    hsts: env.NODE_ENV === 'production',
-  });
+  await app.register(securityHeadersPlugin, securityHeaders);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });

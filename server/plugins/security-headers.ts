@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -13,3 +15,62 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: He
     applyHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 });
+
+/**
+ * The same headers as a plain list, for the answers Node or the router write before any hook runs (a
+ * malformed request, headers too large, a path parameter too long). Helmet's headers do not depend on
+ * the request, so running it once against a recording response gives them all.
+ */
+export function securityHeaderList(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(options)(
+    { headers: {}, method: 'GET', url: '/' } as unknown as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    () => {},
+  );
+  return headers;
+}
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid' },
+};
+
+/** Fastify's `frameworkErrors`: the router's own refusals, as JSON {message} with the security headers. */
+export function frameworkErrorAnswer(headers: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: 'Bad request' };
+    void reply.headers(headers).code(known.status).send({ message: known.message });
+  };
+}
+
+/**
+ * Node's `clientError` (through Fastify's clientErrorHandler): a request too broken to reach Fastify,
+ * answered with the same headers and body shape as every other answer, and never Fastify's codes.
+ */
+export function clientErrorAnswer(headers: Record<string, string>) {
+  const headerLines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request is malformed'];
+    const body = JSON.stringify({ message });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+}
