@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { redactSecretParams } from '../common/redact-secrets';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
 import type { Env } from './env';
@@ -66,6 +67,26 @@ function trustProxySetting(value: string): FastifyServerOptions['trustProxy'] {
   return value.split(',').map((entry) => entry.trim());
 }
 
+/**
+ * Request log lines carry the URL without its secrets: a reset or confirmation link opened in a browser,
+ * or the OpenID Connect callback, would otherwise write a usable token or code into the log.
+ */
+const requestSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactSecretParams(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+function loggerOptions(env: Env, custom: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (custom === false) return false;
+  const base = typeof custom === 'object' ? custom : {};
+  return { level: env.LOG_LEVEL, ...base, serializers: { ...requestSerializers, ...base.serializers } };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env } = options;
   const securityHeaders: HelmetOptions = {
@@ -87,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   const fixedSecurityHeaders = securityHeaderList(securityHeaders);
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: loggerOptions(env, options.logger),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 4 * 1024 * 1024,
     requestIdHeader: false,

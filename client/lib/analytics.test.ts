@@ -59,12 +59,33 @@ describe('analytics (§7)', () => {
     const script = doc.head.appendChild.mock.calls[0][0] as { src: string };
     expect(script.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
     const calls: unknown[][] = win.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>));
-    expect(calls).toContainEqual(['config', 'G-TEST123', { send_page_view: false }]);
+    expect(calls).toContainEqual(['config', 'G-TEST123', { send_page_view: false, page_location: 'http://x/a' }]);
     expect(
       calls
         .filter((c) => c[0] === 'event' && c[1] === 'page_view')
         .map((c) => (c[2] as { page_path: string }).page_path),
     ).toEqual(['/a', '/b']);
+  });
+
+  it('never hands analytics a reset or confirmation token, or a code, from the address bar', async () => {
+    const doc = fakeDocument('G-TEST123');
+    const secretUrl = 'https://ratings.example/reset-password?token=s3cr3t-token-value';
+    const win: { dataLayer?: IArguments[]; gtag?: unknown; location: { href: string } } = {
+      location: { href: secretUrl },
+    };
+    vi.stubGlobal('document', doc);
+    vi.stubGlobal('window', win);
+    trackPageView('/reset-password?token=s3cr3t-token-value');
+    await trackEvent({ action: 'password_reset' });
+    win.location.href = 'https://ratings.example/verify?verificationCode=123456&code=abc';
+    trackPageView('/verify');
+    const sent = JSON.stringify(win.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>)));
+    expect(sent).not.toContain('s3cr3t-token-value');
+    expect(sent).not.toContain('123456');
+    expect(sent).toContain('https://ratings.example/reset-password?token=redacted');
+    const calls: unknown[][] = win.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>));
+    // Later hits on the page report the cleaned location too (gtag.js reads it from `set`).
+    expect(calls).toContainEqual(['set', { page_location: 'https://ratings.example/reset-password?token=redacted' }]);
   });
 
   it('resolves the event promise after 50 ms (§9)', async () => {

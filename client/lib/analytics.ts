@@ -3,6 +3,8 @@
  * (GA_MEASUREMENT_ID set). Without it every function here is a no-op and nothing is loaded from a third party.
  * Analytics failures are only logged (§8).
  */
+import { redactSecretParams } from '@common/redact-secrets';
+
 type Gtag = (...args: unknown[]) => void;
 
 declare global {
@@ -46,8 +48,9 @@ export function initAnalytics(): boolean {
       window.dataLayer!.push(arguments);
     };
     window.gtag('js', new Date());
-    // Page views are sent by the router on each path change (§2), not by the tag itself.
-    window.gtag('config', measurementId, { send_page_view: false });
+    // Page views are sent by the router on each path change (§2), not by the tag itself. gtag.js would
+    // otherwise send the address bar as page_location with every hit, reset and confirmation tokens included.
+    window.gtag('config', measurementId, { send_page_view: false, page_location: currentLocation() });
     const script = document.createElement('script');
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
@@ -63,9 +66,19 @@ export function isAnalyticsEnabled(): boolean {
   return initAnalytics();
 }
 
+/** The address bar without secrets (reset and confirmation tokens, codes), as analytics may see it. */
+const currentLocation = () => redactSecretParams(window.location.href);
+
 export function trackPageView(path: string): void {
   if (!initAnalytics()) return;
-  gtag('event', 'page_view', { page_path: path, page_location: window.location.href, page_title: document.title });
+  const pageLocation = currentLocation();
+  // Every later hit on this page (events too) reports this location, not the raw address bar.
+  gtag('set', { page_location: pageLocation });
+  gtag('event', 'page_view', {
+    page_path: redactSecretParams(path),
+    page_location: pageLocation,
+    page_title: document.title,
+  });
 }
 
 export type AnalyticsEvent = { action: string; category?: string; label?: string; value?: number };
