@@ -3,12 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redactSecretParams } from '../common/redact-secrets';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
 import type { Env } from './env';
-import { adminRoutes } from './features/admin/admin.routes';
+import { adminRoutes, BULK_IMPORT_PATH } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { claimsRoutes } from './features/claims/claims.routes';
 import { gamificationRoutes } from './features/gamification/gamification.routes';
@@ -23,6 +23,7 @@ import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { replySerializerCompiler } from './lib/reply-serializer';
+import { validatorCompiler } from './lib/validator-compiler';
 import { authorizePlugin } from './plugins/authorize';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
@@ -123,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       'TRUST_PROXY=true believes X-Forwarded-For from any address, so any caller can pick its own IP for the rate limits; list your proxies instead (TRUST_PROXY=10.0.0.5,10.0.1.0/24)',
     );
   }
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompiler({ rowByRow: [BULK_IMPORT_PATH] }));
   app.setSerializerCompiler(replySerializerCompiler({ verify: env.NODE_ENV !== 'production' }));
   // JSON only: a cross-site form can post text/plain without a preflight.
   app.removeContentTypeParser(['text/plain']);

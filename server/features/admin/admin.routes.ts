@@ -16,6 +16,9 @@ const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReply
 /** 5,000 rows (issue 3) of up to about 2.7 kB each, above the app's default 4 MiB. */
 const BULK_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** Validated row by row in the service, so one bad row never fails the others. */
+export const BULK_IMPORT_PATH = '/api/players/bulk';
+
 export const adminRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 
@@ -44,7 +47,7 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
   );
 
   app.post(
-    '/api/players/bulk',
+    BULK_IMPORT_PATH,
     {
       bodyLimit: BULK_IMPORT_BODY_LIMIT,
       config: { access: 'admin' },

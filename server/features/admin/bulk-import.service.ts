@@ -6,6 +6,7 @@ import {
   type BulkImportReply,
   type BulkPlayerRow,
 } from '../../../common/schemas/admin';
+import { controlCharacterMessage, findControlCharacter } from '../../../common/control-characters';
 import { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-import.repo';
 
 /** Rows per INSERT, so no single statement (and its arrays) grows without bound. */
@@ -33,6 +34,8 @@ function plural(count: number, word: string): string {
 export async function importPlayers(db: Db, rawRows: unknown[], importedBy: string): Promise<BulkImportReply> {
   const seen = new Set<string>();
   const outcomes: Outcome[] = rawRows.map((raw, index) => {
+    const badField = findControlCharacter(raw);
+    if (badField) return { kind: 'error', error: `Row ${index + 1}: ${controlCharacterMessage(badField)}` };
     const parsed = bulkPlayerRowSchema.safeParse(raw);
     if (!parsed.success) return { kind: 'error', error: `Row ${index + 1}: ${describeIssues(parsed.error)}` };
     const key = parsed.data.email.toLowerCase();
