@@ -22,7 +22,8 @@ export const SKILL_BANDS = [
   { band: 'Pro', range: '5.0+' },
 ] as const;
 
-export const MATCH_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
+/** §9 plus 'withdrawn': a pending claim its claimant took back, kept for the admin's record (decision 008). */
+export const MATCH_REQUEST_STATUSES = ['pending', 'approved', 'denied', 'withdrawn'] as const;
 export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
 
 /** §9: all; year = current calendar year; month = last 30 days; week = last 7 days. */

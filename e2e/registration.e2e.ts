@@ -23,6 +23,7 @@ describe('player registration and claims', () => {
       { firstName: 'Clara', lastName: 'Claimable', email: 'clara.c@club.example', location: 'Denver, CO 80202' },
       { firstName: 'Danny', lastName: 'Deniable', email: 'danny.d@club.example', location: '78701 — Austin, TX' },
       { firstName: 'Dora', lastName: 'Duplicate', email: 'dora@example.com' },
+      { firstName: 'Wendy', lastName: 'Withdrawn', email: 'wendy.w@club.example', location: 'Portland, OR 97201' },
     ]);
   });
   afterAll(async () => {
@@ -124,11 +125,10 @@ describe('player registration and claims', () => {
     await see(results.getByText('Clara Claimable'));
     await see(results.getByText('Unverified'));
 
-    // §5 claim blocks: a profile linked to someone else is unavailable.
+    // §4: a Linked profile is unavailable to claim, so Claim Profile is not offered on it.
     await page.getByLabel('Search players').fill('Reggie');
     await see(results.getByText('Linked'));
-    await page.getByRole('button', { name: 'Claim Profile: Reggie Register' }).click();
-    await see(toast(page, 'Profile unavailable'));
+    expect(await results.getByRole('button', { name: /Claim Profile/ }).count()).toBe(0);
 
     await page.getByLabel('Search players').fill('Clara Cla');
     await page.getByRole('button', { name: 'Claim Profile: Clara Claimable' }).click();
@@ -159,7 +159,19 @@ describe('player registration and claims', () => {
     await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
     await see(toast(page, 'Claim request sent'));
     await gone(dialog);
-    await see(page.getByText(/Claim request for Clara Claimable sent/));
+    // The pending claim takes the form's place: no way to register a duplicate profile meanwhile.
+    const pendingCard = page.getByRole('region', { name: 'Your claim is waiting for review' });
+    await see(pendingCard.getByText('Clara Claimable'));
+    await see(pendingCard.getByText('Denver, CO 80202'));
+    await see(pendingCard.getByText('Pending review').first());
+    await see(pendingCard.getByText(/· today$/));
+    await see(pendingCard.getByRole('button', { name: 'Withdraw claim' }));
+    expect(await page.getByRole('form', { name: 'Player registration' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Register Player' }).count()).toBe(0);
+    // Nor is another profile offered for claiming.
+    await page.getByLabel('Search players').fill('Danny');
+    await see(results.getByText('Danny Deniable'));
+    expect(await results.getByRole('button', { name: /Claim Profile/ }).count()).toBe(0);
     await checkScreen(claimant, 'claim-sent');
 
     // A second claimant, whose request the admin denies.
@@ -216,13 +228,89 @@ describe('player registration and claims', () => {
     await openTab(page, 'Ratings About Me');
     await see(page.getByText('No ratings yet'));
 
-    // The denied claimant still has no profile.
+    // The denied claimant has no profile, and the form is theirs again.
     await other.page.reload();
     await see(other.page.getByRole('form', { name: 'Player registration' }));
+    expect(await other.page.getByRole('region', { name: 'Your claim is waiting for review' }).count()).toBe(0);
 
     for (const tracked of [claimant, other, admin]) {
       expect(tracked.consoleErrors).toEqual([]);
       await tracked.context.close();
+    }
+  });
+
+  it('shows a pending claim instead of the form until the claimant withdraws it; the admin keeps it as withdrawn', async () => {
+    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const { page, context } = tracked;
+    const walt = person('Walt', 'Withdrawer');
+    await signUpViaApi(context, walt);
+    await page.goto('/?tab=register');
+    const form = page.getByRole('form', { name: 'Player registration' });
+    await see(form);
+    await page.getByLabel('Search players').fill('Wendy');
+    await page.getByRole('button', { name: 'Claim Profile: Wendy Withdrawn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Claim Wendy Withdrawn' });
+    await expect.poll(() => dialog.getByLabel('City').inputValue()).toBe('Portland');
+    await dialog.getByLabel('Message to the admin').fill('Wrong Wendy, sorry.');
+    await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
+    await see(toast(page, 'Claim request sent'));
+    const pendingCard = page.getByRole('region', { name: 'Your claim is waiting for review' });
+    await see(pendingCard.getByText('Wendy Withdrawn'));
+    await see(pendingCard.getByText('Wrong Wendy, sorry.'));
+    await gone(form);
+
+    // Still pending after a reload: the server says so, not only this page.
+    await page.reload();
+    await see(pendingCard.getByText('Wendy Withdrawn'));
+    expect(await form.count()).toBe(0);
+    // The server refuses a registration meanwhile, and says why.
+    const refused = await context.request.post('/api/players', {
+      data: { firstName: 'Walt', lastName: 'Withdrawer', email: walt.email, skillLevel: '3.0', location: 'Austin, TX' },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toEqual({
+      message: 'You have a pending claim for Wendy Withdrawn. Withdraw it before registering a new profile.',
+    });
+    await checkScreen(tracked, 'claim-pending');
+
+    await pendingCard.getByRole('button', { name: 'Withdraw claim' }).click();
+    await see(toast(page, 'Claim withdrawn'));
+    await gone(pendingCard);
+    await see(form);
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    // Claiming is offered again.
+    await page.getByLabel('Search players').fill('Wendy');
+    await see(page.getByRole('button', { name: 'Claim Profile: Wendy Withdrawn' }));
+    await checkScreen(tracked, 'claim-withdrawn');
+
+    // The admin finds it under Withdrawn, with no Approve or Deny.
+    const admin = await newTrackedPage(browser, server.baseUrl);
+    await devLoginViaApi(admin.context, E2E_DEVELOPERS.admin);
+    await admin.page.goto('/?tab=match-requests');
+    await see(admin.page.getByRole('tablist', { name: 'Request status' }));
+    const pending = admin.page.getByRole('list', { name: 'Pending requests' });
+    await see(admin.page.getByText('No pending requests').or(pending));
+    expect(await admin.page.getByText('Wendy Withdrawn').count()).toBe(0);
+    await admin.page.getByRole('tab', { name: 'Withdrawn' }).click();
+    const withdrawn = admin.page.getByRole('list', { name: 'Withdrawn requests' });
+    const card = withdrawn.getByRole('listitem').filter({ hasText: 'Wendy Withdrawn' });
+    await see(card.getByText('Withdrawn by the requester'));
+    await see(card.getByText('Wrong Wendy, sorry.'));
+    expect(await card.getByRole('button', { name: /Approve|Deny/ }).count()).toBe(0);
+    await checkScreen(admin, 'match-requests-withdrawn');
+
+    // With the claim withdrawn, the user registers their own profile.
+    await page.getByLabel('Search players').fill('');
+    await form.getByLabel('First name').fill('Walt');
+    await form.getByLabel('Last name').fill('Withdrawer');
+    await form.getByLabel('Skill level').selectOption('3.0');
+    await form.getByRole('combobox', { name: 'Location' }).fill('Austin, TX');
+    await form.getByRole('button', { name: 'Register Player' }).click();
+    await see(page.getByRole('heading', { name: 'Your player profile' }));
+
+    for (const each of [tracked, admin]) {
+      expect(each.consoleErrors).toEqual([]);
+      await each.context.close();
     }
   });
 });

@@ -14,6 +14,8 @@ export const queryKeys = {
     developer: ['auth', 'developer'] as const,
     /** GET /api/auth/user/player */
     linkedPlayer: ['auth', 'linked-player'] as const,
+    /** GET /api/auth/user/match-request: the caller's pending claim */
+    pendingClaim: ['auth', 'pending-claim'] as const,
   },
 
   players: {

@@ -82,6 +82,7 @@ export const adminMatchRequestSchema = matchRequestSchema.extend({
   reviewedByLabel: z.string().nullable(),
   reviewedAt: z.iso.datetime().nullable(),
   reviewNotes: z.string().nullable(),
+  withdrawnAt: z.iso.datetime().nullable(),
 });
 
 export const matchRequestsReplySchema = z.object({
@@ -104,7 +105,31 @@ export const reviewReplySchema = z.object({
   request: adminMatchRequestSchema,
 });
 
+/**
+ * The caller's own claim as the Player Registration tab shows it: the player (name and place), when it was sent
+ * and its status. GET /api/auth/user/match-request answers the pending one, or null.
+ */
+export const ownClaimSchema = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  playerFirstName: z.string(),
+  playerLastName: z.string(),
+  playerLocation: z.string(),
+  status: matchRequestStatusSchema,
+  requestMessage: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const ownClaimReplySchema = z.object({ request: ownClaimSchema.nullable() });
+
+/** POST /api/match-requests/:id/withdraw: the claimant takes a pending claim back (decision 008). */
+export const withdrawParamsSchema = reviewParamsSchema;
+export const withdrawReplySchema = z.object({ request: ownClaimSchema });
+
 export type ClaimInput = z.input<typeof claimBodySchema>;
+export type OwnClaim = z.infer<typeof ownClaimSchema>;
+export type OwnClaimReply = z.infer<typeof ownClaimReplySchema>;
+export type WithdrawReply = z.infer<typeof withdrawReplySchema>;
 export type ClaimBody = z.infer<typeof claimBodySchema>;
 export type MatchRequest = z.infer<typeof matchRequestSchema>;
 export type ClaimReply = z.infer<typeof claimReplySchema>;

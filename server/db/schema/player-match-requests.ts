@@ -25,14 +25,18 @@ export const playerMatchRequests = pgTable(
     reviewedByLabel: text('reviewed_by_label'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewNotes: text('review_notes'),
+    /** When the claimant withdrew the request (status 'withdrawn'); kept for the admin's record. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('player_match_requests_one_pending_key')
-      .on(t.userId, t.playerId)
+    // One pending claim per user: a user is one player, and the pending claim is what the Player Registration
+    // tab shows instead of the form (decision 008).
+    uniqueIndex('player_match_requests_one_pending_per_user_key')
+      .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
     index('player_match_requests_status_created_idx').on(t.status, t.createdAt.desc()),
     index('player_match_requests_player_idx').on(t.playerId),
-    check('player_match_requests_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+    check('player_match_requests_status_check', sql`${t.status} in ('pending', 'approved', 'denied', 'withdrawn')`),
   ],
 );

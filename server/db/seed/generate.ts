@@ -683,8 +683,11 @@ function claimRows(users: User[], players: Player[], random: Random, now: number
       player = random.pick(unlinked);
     }
     const key = `${user.id}:${player.id}`;
-    if (taken.has(key)) continue;
+    // A user holds at most one pending claim (player_match_requests_one_pending_per_user_key).
+    const pendingKey = `pending:${user.id}`;
+    if (taken.has(key) || (status === 'pending' && taken.has(pendingKey))) continue;
     taken.add(key);
+    if (status === 'pending') taken.add(pendingKey);
     const createdAt = Math.max(player.createdAt, user.createdAt) + random.next() * 20 * DAY_MS;
     const reviewed = status !== 'pending';
     const place = player.place;

@@ -91,4 +91,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('claims under concurrency (Postgre
     const linkedTo = (await playerRow(t.database.db, player.id)).userId;
     expect(linkedTo).toBe(row.status === 'approved' ? await userIdOf(t.database.db, email) : null);
   });
+
+  it('a claim and a registration sent at once by one user never both succeed (no second profile)', async () => {
+    const USERS = 20;
+    const outcomes = await Promise.all(
+      Array.from({ length: USERS }, async (_, i) => {
+        const email = uniqueEmail(`both${i}`);
+        const cookie = await signInAs(t, { email, emailVerified: true });
+        const target = await addPlayer(t.database.db);
+        const [claimed, registered] = await Promise.all([
+          t.app.inject({
+            method: 'POST',
+            url: `/api/players/${target.id}/match-request`,
+            headers: { cookie },
+            payload: { firstName: 'B', lastName: `Both${i}`, email, city: 'Austin', state: 'TX', zip: '78701' },
+          }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/players',
+            headers: { cookie },
+            payload: { firstName: 'B', lastName: `Both${i}`, email, skillLevel: '3.0', location: 'Austin, TX' },
+          }),
+        ]);
+        return { claim: claimed.statusCode, register: registered.statusCode };
+      }),
+    );
+    // Each user ends with exactly one of the two: the other waited for the user's row lock and was refused.
+    for (const outcome of outcomes) {
+      expect([outcome.claim, outcome.register].sort(), JSON.stringify(outcome)).toEqual([201, 409]);
+    }
+  });
 });

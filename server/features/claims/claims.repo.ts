@@ -16,7 +16,7 @@ export type NewMatchRequest = {
   claimantZip: string;
 };
 
-/** A second pending request by the same user for the same player fails on player_match_requests_one_pending_key. */
+/** A second pending request by the same user fails on player_match_requests_one_pending_per_user_key. */
 export async function insertMatchRequest(db: Executor, request: NewMatchRequest) {
   const [row] = await db.insert(playerMatchRequests).values(request).returning();
   return row;
@@ -41,6 +41,7 @@ const adminEntryColumns = {
   reviewedByLabel: playerMatchRequests.reviewedByLabel,
   reviewedAt: playerMatchRequests.reviewedAt,
   reviewNotes: playerMatchRequests.reviewNotes,
+  withdrawnAt: playerMatchRequests.withdrawnAt,
   userFirstName: requester.firstName,
   userLastName: requester.lastName,
   userEmail: requester.email,
@@ -102,5 +103,77 @@ export async function markReviewed(tx: Executor, id: number, review: Review) {
     .set({ ...review, reviewedAt: sql`now()` })
     .where(and(eq(playerMatchRequests.id, id), eq(playerMatchRequests.status, 'pending')))
     .returning({ id: playerMatchRequests.id });
+  return row;
+}
+
+/**
+ * Locks the user's row until the transaction ends, so that sending a claim and registering a player for one
+ * user run one after the other and the second sees the first (decision 008). NO KEY UPDATE, not UPDATE: the
+ * foreign-key checks of inserts that name this user (KEY SHARE) need not wait for it.
+ */
+export async function lockUserForProfileChange(tx: Executor, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+const ownClaimColumns = {
+  id: playerMatchRequests.id,
+  playerId: playerMatchRequests.playerId,
+  playerFirstName: players.firstName,
+  playerLastName: players.lastName,
+  playerLocation: players.location,
+  status: playerMatchRequests.status,
+  requestMessage: playerMatchRequests.requestMessage,
+  createdAt: playerMatchRequests.createdAt,
+};
+
+/** The user's pending claim (at most one, by player_match_requests_one_pending_per_user_key), with its player. */
+export async function findPendingClaimOfUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select(ownClaimColumns)
+    .from(playerMatchRequests)
+    .innerJoin(players, eq(players.id, playerMatchRequests.playerId))
+    .where(and(eq(playerMatchRequests.userId, userId), eq(playerMatchRequests.status, 'pending')))
+    .limit(1);
+  return row;
+}
+
+export type OwnClaimRow = NonNullable<Awaited<ReturnType<typeof findPendingClaimOfUser>>>;
+
+/** Whose request `id` is and where it stands, or undefined. */
+export async function findMatchRequestState(db: Executor, id: number) {
+  const [row] = await db
+    .select({ userId: playerMatchRequests.userId, status: playerMatchRequests.status })
+    .from(playerMatchRequests)
+    .where(eq(playerMatchRequests.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Moves the user's own pending request to withdrawn; undefined when there is no such request (another user's,
+ * or no longer pending: a review that got there first wins).
+ */
+export async function markWithdrawn(db: Executor, id: number, userId: string) {
+  const [row] = await db
+    .update(playerMatchRequests)
+    .set({ status: 'withdrawn', withdrawnAt: sql`now()` })
+    .where(
+      and(
+        eq(playerMatchRequests.id, id),
+        eq(playerMatchRequests.userId, userId),
+        eq(playerMatchRequests.status, 'pending'),
+      ),
+    )
+    .returning({ id: playerMatchRequests.id });
+  return row;
+}
+
+export async function findOwnClaim(db: Executor, id: number) {
+  const [row] = await db
+    .select(ownClaimColumns)
+    .from(playerMatchRequests)
+    .innerJoin(players, eq(players.id, playerMatchRequests.playerId))
+    .where(eq(playerMatchRequests.id, id))
+    .limit(1);
   return row;
 }

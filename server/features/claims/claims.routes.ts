@@ -5,12 +5,15 @@ import {
   claimReplySchema,
   matchRequestsQuerySchema,
   matchRequestsReplySchema,
+  ownClaimReplySchema,
   reviewBodySchema,
   reviewParamsSchema,
   reviewReplySchema,
+  withdrawParamsSchema,
+  withdrawReplySchema,
 } from '../../../common/schemas/claims';
 import { errorReplySchema } from '../../../common/schemas/shared';
-import { createClaim, getMatchRequests, reviewMatchRequest } from './claims.service';
+import { createClaim, getMatchRequests, getOwnPendingClaim, reviewMatchRequest, withdrawClaim } from './claims.service';
 
 const refusals = {
   400: errorReplySchema,
@@ -33,6 +36,24 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
       const actor = await app.authorize.requireActor(request);
       return reply.status(201).send(await createClaim(db, actor, request.params.playerId, request.body));
     },
+  );
+
+  app.get(
+    '/api/auth/user/match-request',
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: ownClaimReplySchema, 401: errorReplySchema } },
+    },
+    async (request) => getOwnPendingClaim(db, await app.authorize.requireActor(request)),
+  );
+
+  app.post(
+    '/api/match-requests/:id/withdraw',
+    {
+      config: { access: 'user' },
+      schema: { params: withdrawParamsSchema, response: { 200: withdrawReplySchema, ...refusals } },
+    },
+    async (request) => withdrawClaim(db, await app.authorize.requireActor(request), request.params.id),
   );
 
   app.get(

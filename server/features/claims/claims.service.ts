@@ -5,8 +5,11 @@ import {
   type ClaimBody,
   type ClaimReply,
   type MatchRequestsReply,
+  type OwnClaim,
+  type OwnClaimReply,
   type ReviewBody,
   type ReviewReply,
+  type WithdrawReply,
 } from '../../../common/schemas/claims';
 import type { MatchRequestStatus } from '../../../common/constants';
 import { conflict, notFound } from '../../lib/app-error';
@@ -17,10 +20,16 @@ import { ALREADY_HAS_PLAYER, PLAYER_NOT_FOUND, PROFILE_UNAVAILABLE } from '../pl
 import {
   findAdminMatchRequest,
   findMatchRequestForUpdate,
+  findMatchRequestState,
+  findOwnClaim,
+  findPendingClaimOfUser,
   insertMatchRequest,
   listMatchRequests,
+  lockUserForProfileChange,
   markReviewed,
+  markWithdrawn,
   type AdminMatchRequestRow,
+  type OwnClaimRow,
 } from './claims.repo';
 
 /** §5 Claim dialog refusals. */
@@ -28,28 +37,41 @@ export const ALREADY_LINKED = 'Already linked';
 export const PENDING_EXISTS = 'You already have a pending request for this player';
 export const REQUEST_NOT_FOUND = 'Match request not found';
 export const ALREADY_REVIEWED = 'Request already reviewed';
+export const ALREADY_WITHDRAWN = 'Request already withdrawn';
+export const claimBlockedByClaim = (playerName: string) =>
+  `You have a pending claim for ${playerName}. Withdraw it before claiming another profile.`;
 export const PLAYER_LINKED_MEANWHILE = 'This player is already linked to a user';
 export const REQUESTER_HAS_PLAYER = 'The requester already has a player profile';
 
-/** POST /api/players/:playerId/match-request: a claim an admin reviews later (§2, §4). */
+/**
+ * POST /api/players/:playerId/match-request: a claim an admin reviews later (§2, §4). One pending claim per
+ * user, and none once the user has a player; checked under the user's row lock that POST /api/players takes
+ * too, so a claim and a registration racing for one user cannot both succeed (decision 008).
+ */
 export async function createClaim(db: Db, actor: Actor, playerId: number, body: ClaimBody): Promise<ClaimReply> {
-  const player = await findPlayerById(db, playerId);
-  if (!player) throw notFound(PLAYER_NOT_FOUND);
-  if (player.userId === actor.user.id) throw conflict(ALREADY_LINKED);
-  if (player.userId) throw conflict(PROFILE_UNAVAILABLE);
-  // Approval would fail: a user has at most one player (players_user_id_key).
-  if ((await findPlayerIdOfUser(db, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
   try {
-    const row = await insertMatchRequest(db, {
-      userId: actor.user.id,
-      playerId,
-      requestMessage: body.requestMessage,
-      claimantFirstName: body.firstName,
-      claimantLastName: body.lastName,
-      claimantEmail: body.email,
-      claimantCity: body.city,
-      claimantState: body.state,
-      claimantZip: body.zip,
+    const row = await db.transaction(async (tx) => {
+      await lockUserForProfileChange(tx, actor.user.id);
+      const player = await findPlayerById(tx, playerId);
+      if (!player) throw notFound(PLAYER_NOT_FOUND);
+      if (player.userId === actor.user.id) throw conflict(ALREADY_LINKED);
+      if (player.userId) throw conflict(PROFILE_UNAVAILABLE);
+      // Approval would fail: a user has at most one player (players_user_id_key).
+      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
+      const pending = await findPendingClaimOfUser(tx, actor.user.id);
+      if (pending?.playerId === playerId) throw conflict(PENDING_EXISTS);
+      if (pending) throw conflict(claimBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`));
+      return insertMatchRequest(tx, {
+        userId: actor.user.id,
+        playerId,
+        requestMessage: body.requestMessage,
+        claimantFirstName: body.firstName,
+        claimantLastName: body.lastName,
+        claimantEmail: body.email,
+        claimantCity: body.city,
+        claimantState: body.state,
+        claimantZip: body.zip,
+      });
     });
     return {
       request: {
@@ -64,12 +86,40 @@ export async function createClaim(db: Db, actor: Actor, playerId: number, body: 
   }
 }
 
+function toOwnClaim(row: OwnClaimRow): OwnClaim {
+  return { ...row, status: row.status as MatchRequestStatus, createdAt: row.createdAt.toISOString() };
+}
+
+/** GET /api/auth/user/match-request: the caller's pending claim, which the Player Registration tab shows. */
+export async function getOwnPendingClaim(db: Db, actor: Actor): Promise<OwnClaimReply> {
+  const row = await findPendingClaimOfUser(db, actor.user.id);
+  return { request: row ? toOwnClaim(row) : null };
+}
+
+/**
+ * POST /api/match-requests/:id/withdraw: the claimant takes a pending claim back; it stays in the admin's
+ * list as withdrawn (decision 008). Another user's request answers 404 like an unknown one, so ids reveal
+ * nothing; a request no longer pending answers 409.
+ */
+export async function withdrawClaim(db: Db, actor: Actor, id: number): Promise<WithdrawReply> {
+  const withdrawn = await markWithdrawn(db, id, actor.user.id);
+  if (!withdrawn) {
+    const state = await findMatchRequestState(db, id);
+    if (!state || state.userId !== actor.user.id) throw notFound(REQUEST_NOT_FOUND);
+    throw conflict(state.status === 'withdrawn' ? ALREADY_WITHDRAWN : ALREADY_REVIEWED);
+  }
+  const row = await findOwnClaim(db, id);
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return { request: toOwnClaim(row) };
+}
+
 function toAdminEntry(row: NonNullable<AdminMatchRequestRow>): AdminMatchRequest {
   return {
     ...row,
     status: row.status as MatchRequestStatus,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
   };
 }
 

@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playerMatchRequests } from '../../db/schema/index';
+import { playerMatchRequests, players } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
-import type { AdminMatchRequest, ClaimReply, MatchRequestsReply, ReviewReply } from '../../../common/schemas/claims';
+import type {
+  AdminMatchRequest,
+  ClaimReply,
+  MatchRequestsReply,
+  OwnClaimReply,
+  ReviewReply,
+  WithdrawReply,
+} from '../../../common/schemas/claims';
 import { addPlayer, playerRow, uniqueEmail, userIdOf } from '../players/players-fixtures';
 
 let t: TestApp;
@@ -52,7 +59,8 @@ const review = (id: number | string, payload: object, headers: Record<string, st
 /** A signed-in user with a fresh e-mail, and their id. */
 async function claimant(name = 'claimant', options: { firstName?: string; lastName?: string } = {}) {
   const email = uniqueEmail(name);
-  const cookie = await signInAs(t, { email, ...options });
+  // A confirmed e-mail: registering and claiming need one.
+  const cookie = await signInAs(t, { email, emailVerified: true, ...options });
   return { email, cookie, id: await userIdOf(t.database.db, email) };
 }
 
@@ -197,8 +205,9 @@ describe('GET /api/admin/match-requests', () => {
     const requester = await claimant('lister', { firstName: 'Lisa', lastName: 'Lister' });
     const first = await addPlayer(t.database.db, { firstName: 'First', lastName: 'Target' });
     const second = await addPlayer(t.database.db, { firstName: 'Second', lastName: 'Target' });
+    const other = await claimant('lister-two');
     const older = (await claim(first.id, claimBody(), requester.cookie)).json<ClaimReply>().request;
-    const newer = (await claim(second.id, claimBody({ requestMessage: null }), requester.cookie)).json<ClaimReply>()
+    const newer = (await claim(second.id, claimBody({ requestMessage: null }), other.cookie)).json<ClaimReply>()
       .request;
 
     for (const headers of [{ cookie: adminCookie }, tokenHeaders]) {
@@ -223,6 +232,7 @@ describe('GET /api/admin/match-requests', () => {
         reviewedByLabel: null,
         reviewedAt: null,
         reviewNotes: null,
+        withdrawnAt: null,
       } satisfies AdminMatchRequest);
     }
 
@@ -240,7 +250,7 @@ describe('GET /api/admin/match-requests', () => {
   it('refuses an unknown status (400)', async () => {
     const res = await list('archived', { cookie: adminCookie });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toBe('Status must be one of pending, approved, denied');
+    expect(res.json<{ message: string }>().message).toBe('Status must be one of pending, approved, denied, withdrawn');
   });
 });
 
@@ -338,15 +348,195 @@ describe('POST /api/admin/match-requests/:id/review', () => {
   });
 
   it('refuses to approve when the requester got a player meanwhile (409)', async () => {
-    const user = await claimant('two-claims');
-    const p1 = await addPlayer(t.database.db);
-    const p2 = await addPlayer(t.database.db);
-    const c1 = (await claim(p1.id, claimBody(), user.cookie)).json<ClaimReply>().request;
-    const c2 = (await claim(p2.id, claimBody(), user.cookie)).json<ClaimReply>().request;
-    expect((await review(c1.id, { action: 'approve' })).statusCode).toBe(200);
-    const res = await review(c2.id, { action: 'approve' });
+    const user = await claimant('got-player');
+    const target = await addPlayer(t.database.db);
+    const request = (await claim(target.id, claimBody(), user.cookie)).json<ClaimReply>().request;
+    // No call links a player while a claim is pending; a row written from outside (an earlier version) can.
+    await addPlayer(t.database.db, { userId: user.id });
+    const res = await review(request.id, { action: 'approve' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'The requester already has a player profile' });
-    expect((await playerRow(t.database.db, p2.id)).userId).toBeNull();
+    expect((await playerRow(t.database.db, target.id)).userId).toBeNull();
+  });
+});
+
+const ownClaim = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/user/match-request', headers: cookie ? { cookie } : {} });
+
+const withdraw = (id: number | string, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/match-requests/${id}/withdraw`, headers: cookie ? { cookie } : {} });
+
+const register = (cookie: string, overrides: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/players',
+    headers: { cookie },
+    payload: {
+      firstName: 'Dupe',
+      lastName: 'Licate',
+      email: uniqueEmail('dupe'),
+      skillLevel: '3.5',
+      location: 'Austin, TX',
+      ...overrides,
+    },
+  });
+
+describe('GET /api/auth/user/match-request (the caller’s pending claim)', () => {
+  it('refuses a caller who is not signed in (401)', async () => {
+    const res = await ownClaim();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('answers null without a claim, and the pending claim with its player’s name and place', async () => {
+    const user = await claimant('own');
+    expect((await ownClaim(user.cookie)).json()).toEqual({ request: null });
+    const player = await addPlayer(t.database.db, { firstName: 'Jordan', lastName: 'Rivera', location: 'Austin, TX' });
+    const sent = (await claim(player.id, claimBody(), user.cookie)).json<ClaimReply>().request;
+    const res = await ownClaim(user.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<OwnClaimReply>()).toEqual({
+      request: {
+        id: sent.id,
+        playerId: player.id,
+        playerFirstName: 'Jordan',
+        playerLastName: 'Rivera',
+        playerLocation: 'Austin, TX',
+        status: 'pending',
+        requestMessage: 'This is me, I moved last year.',
+        createdAt: sent.createdAt,
+      },
+    });
+    // Nobody else sees it as theirs.
+    expect((await ownClaim((await claimant('someone-else')).cookie)).json()).toEqual({ request: null });
+  });
+
+  it('answers null once the claim is approved (the player is linked) or denied', async () => {
+    const approved = await pendingClaim();
+    expect((await review(approved.request.id, { action: 'approve' })).statusCode).toBe(200);
+    expect((await ownClaim(approved.user.cookie)).json()).toEqual({ request: null });
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user/player',
+      headers: { cookie: approved.user.cookie },
+    });
+    expect(linked.json<{ player: { id: number } }>().player.id).toBe(approved.player.id);
+
+    const denied = await pendingClaim();
+    expect((await review(denied.request.id, { action: 'deny' })).statusCode).toBe(200);
+    expect((await ownClaim(denied.user.cookie)).json()).toEqual({ request: null });
+  });
+});
+
+describe('one pending claim per user, and no registration while it is pending', () => {
+  it('refuses a second claim, on another player, naming the pending one (409)', async () => {
+    const { user } = await pendingClaim();
+    const other = await addPlayer(t.database.db);
+    const res = await claim(other.id, claimBody(), user.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'You have a pending claim for Target Player. Withdraw it before claiming another profile.',
+    });
+  });
+
+  it('refuses POST /api/players while a claim is pending, saying why (409), and creates nothing', async () => {
+    const { user, request } = await pendingClaim();
+    const email = uniqueEmail('would-be-duplicate');
+    const res = await register(user.cookie, { email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'You have a pending claim for Target Player. Withdraw it before registering a new profile.',
+    });
+    expect(await t.database.db.select().from(players).where(eq(players.email, email))).toEqual([]);
+    // Completing an existing profile ("Use for Form") is refused the same way.
+    const own = await addPlayer(t.database.db, { email: user.email });
+    const linking = await register(user.cookie, { email: user.email, linkedPlayerId: own.id });
+    expect(linking.statusCode).toBe(409);
+    expect((await playerRow(t.database.db, own.id)).userId).toBeNull();
+    // The admin can still approve the claim: no second profile stands in the way.
+    expect((await review(request.id, { action: 'approve' })).statusCode).toBe(200);
+  });
+
+  it('lets the user register after a denial', async () => {
+    const { user, request } = await pendingClaim();
+    expect((await review(request.id, { action: 'deny' })).statusCode).toBe(200);
+    expect((await register(user.cookie)).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/match-requests/:id/withdraw', () => {
+  it('withdraws the caller’s pending claim: the form is theirs again, the admin keeps it as withdrawn', async () => {
+    const { user, request, player } = await pendingClaim();
+    const res = await withdraw(request.id, user.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<WithdrawReply>().request).toMatchObject({
+      id: request.id,
+      playerId: player.id,
+      playerFirstName: 'Target',
+      status: 'withdrawn',
+    });
+    expect((await ownClaim(user.cookie)).json()).toEqual({ request: null });
+
+    const idsOf = async (status?: string) =>
+      (await list(status, { cookie: adminCookie })).json<MatchRequestsReply>().requests.map((r) => r.id);
+    expect(await idsOf('pending')).not.toContain(request.id);
+    expect(await idsOf('withdrawn')).toContain(request.id);
+    expect(await idsOf()).toContain(request.id);
+    const entry = (await list('withdrawn', { cookie: adminCookie }))
+      .json<MatchRequestsReply>()
+      .requests.find((r) => r.id === request.id);
+    expect(entry).toMatchObject({ status: 'withdrawn', reviewedAt: null, reviewedBy: null });
+    expect(Date.parse(entry?.withdrawnAt ?? '')).not.toBeNaN();
+
+    // The admin can no longer act on it, and the player is not linked.
+    const approve = await review(request.id, { action: 'approve' });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toEqual({ message: 'Request already reviewed' });
+    expect((await playerRow(t.database.db, player.id)).userId).toBeNull();
+
+    // Registering, or claiming again, works now.
+    expect((await claim(player.id, claimBody(), user.cookie)).statusCode).toBe(201);
+    const again = (await ownClaim(user.cookie)).json<OwnClaimReply>().request;
+    expect((await withdraw(again!.id, user.cookie)).statusCode).toBe(200);
+    expect((await register(user.cookie)).statusCode).toBe(201);
+  });
+
+  it('refuses a second withdrawal and a reviewed request (409)', async () => {
+    const { user, request } = await pendingClaim();
+    expect((await withdraw(request.id, user.cookie)).statusCode).toBe(200);
+    const twice = await withdraw(request.id, user.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: 'Request already withdrawn' });
+
+    for (const action of ['approve', 'deny'] as const) {
+      const reviewed = await pendingClaim();
+      expect((await review(reviewed.request.id, { action })).statusCode).toBe(200);
+      const late = await withdraw(reviewed.request.id, reviewed.user.cookie);
+      expect(late.statusCode, action).toBe(409);
+      expect(late.json()).toEqual({ message: 'Request already reviewed' });
+    }
+  });
+
+  it('answers another user’s claim like an unknown one (404), and leaves it pending', async () => {
+    const { request, user } = await pendingClaim();
+    const stranger = await claimant('stranger');
+    const res = await withdraw(request.id, stranger.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Match request not found' });
+    const unknown = await withdraw(2_000_000_000, stranger.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Match request not found' });
+    // Nor does an admin withdraw it for the claimant: admins deny.
+    expect((await withdraw(request.id, adminCookie)).statusCode).toBe(404);
+    expect((await ownClaim(user.cookie)).json<OwnClaimReply>().request?.status).toBe('pending');
+  });
+
+  it('refuses a caller who is not signed in (401) and a bad id (400)', async () => {
+    const { request } = await pendingClaim();
+    const res = await withdraw(request.id);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Authentication required' });
+    const user = await claimant('bad-id');
+    expect((await withdraw('abc', user.cookie)).statusCode).toBe(400);
   });
 });

@@ -13,6 +13,7 @@ import { normalizeForSearch } from '../../../common/text';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
+import { refuseWhileClaimPending } from '../claims/pending-claim';
 import {
   completeUnlinkedPlayer,
   findPlayerByEmail,
@@ -152,13 +153,19 @@ async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
   });
 }
 
-/** POST /api/players: one linked player per user (§2, issue 3); races end in 409 by the unique indexes. */
+/**
+ * POST /api/players: one linked player per user (§2, issue 3); races end in 409 by the unique indexes. Not
+ * while a claim of the user's is pending (decision 008), checked under the user's row lock a claim takes too.
+ */
 export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerBody): Promise<RegisterPlayerReply> {
-  if ((await findPlayerIdOfUser(db, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
   try {
-    const player = body.linkedPlayerId
-      ? await completeExistingPlayer(db, actor, body.linkedPlayerId, body)
-      : await createOwnPlayer(db, actor, body);
+    const player = await db.transaction(async (tx) => {
+      await refuseWhileClaimPending(tx, actor.user.id);
+      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
+      return body.linkedPlayerId
+        ? completeExistingPlayer(tx, actor, body.linkedPlayerId, body)
+        : createOwnPlayer(tx, actor, body);
+    });
     return { player: toLinkedPlayer(player) };
   } catch (error) {
     const violation = uniqueViolation(error);

@@ -11,7 +11,12 @@ export function useRequestClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ playerId, body }: { playerId: number; body: ClaimInput }) => requestClaim(playerId, body),
-    // A new pending request: the admin list and its nav badge (when the claimant is an admin too).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.matchRequestsAll }),
+    // A new pending request: the Player Registration tab shows it instead of the form; the admin list and its
+    // nav badge (when the claimant is an admin too) change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.auth.pendingClaim }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.matchRequestsAll }),
+      ]),
   });
 }

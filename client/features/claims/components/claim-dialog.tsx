@@ -17,16 +17,13 @@ import { ApiError, fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
-import { CLAIM_MESSAGE_MAX, claimBodySchema, type ClaimBody } from '@common/schemas/claims';
+import { CLAIM_MESSAGE_MAX, claimBodySchema } from '@common/schemas/claims';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { UserCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestClaim } from '../api/request-claim';
 import { claimBlock } from '../claim-block';
 import { parseLocation } from '../parse-location';
-
-/** What the registration form is pre-filled with after a claim is sent (§2, §4). */
-export type ClaimedProfile = { player: PlayerSearchResult; claimant: ClaimBody };
 
 type Fields = {
   firstName: string;
@@ -52,15 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
  * §2 "Claim Profile": checks the §5 blocks (signed out, already yours, linked to someone else) and
  * otherwise opens the claim dialog for `player`.
  */
-export function ClaimProfileButton({
-  player,
-  onClaimed,
-  className,
-}: {
-  player: PlayerSearchResult;
-  onClaimed: (claimed: ClaimedProfile) => void;
-  className?: string;
-}) {
+export function ClaimProfileButton({ player, className }: { player: PlayerSearchResult; className?: string }) {
   const auth = useAuth();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
@@ -91,7 +80,7 @@ export function ClaimProfileButton({
         Claim Profile
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        {open && <ClaimDialogContent player={player} onDone={() => setOpen(false)} onClaimed={onClaimed} />}
+        {open && <ClaimDialogContent player={player} onDone={() => setOpen(false)} />}
       </Dialog>
     </>
   );
@@ -109,15 +98,7 @@ function initialFields(player: PlayerSearchResult, accountEmail: string): Fields
   };
 }
 
-function ClaimDialogContent({
-  player,
-  onDone,
-  onClaimed,
-}: {
-  player: PlayerSearchResult;
-  onDone: () => void;
-  onClaimed: (claimed: ClaimedProfile) => void;
-}) {
+function ClaimDialogContent({ player, onDone }: { player: PlayerSearchResult; onDone: () => void }) {
   const auth = useAuth();
   const { toast } = useToast();
   const claim = useRequestClaim();
@@ -177,10 +158,9 @@ function ClaimDialogContent({
         onSuccess: () => {
           toast({
             title: 'Claim request sent',
-            description: 'An admin will review your request. The registration form is pre-filled with this profile.',
+            description: 'An admin will review your request. You can follow it on the Player Registration tab.',
             variant: 'success',
           });
-          onClaimed({ player, claimant: result.data });
           onDone();
         },
         onError: (error) => {

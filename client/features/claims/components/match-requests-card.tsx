@@ -15,6 +15,7 @@ const STATUS_BADGES = {
   pending: <Badge tone="warning">Pending</Badge>,
   approved: <Badge tone="success">Approved</Badge>,
   denied: <Badge tone="danger">Denied</Badge>,
+  withdrawn: <Badge tone="neutral">Withdrawn</Badge>,
 } as const;
 
 /** §2 one match request: requester → target player, message, dates, review notes; Approve / Deny when pending. */
@@ -91,7 +92,7 @@ export function MatchRequestCard({ request }: { request: AdminMatchRequest }) {
         />
       </div>
 
-      {(request.requestMessage || request.reviewedAt) && (
+      {(request.requestMessage || request.reviewedAt || request.withdrawnAt) && (
         <div className="grid gap-3 px-4 pb-4 sm:px-5">
           {request.requestMessage && (
             <figure className="rounded-xl bg-stone-50 px-4 py-3 text-sm">
@@ -100,6 +101,11 @@ export function MatchRequestCard({ request }: { request: AdminMatchRequest }) {
                 {request.requestMessage}
               </blockquote>
             </figure>
+          )}
+          {request.withdrawnAt && (
+            <p className="rounded-xl border border-stone-200 px-4 py-3 text-sm text-stone-700">
+              Withdrawn by the requester <DateTime value={request.withdrawnAt} />
+            </p>
           )}
           {request.reviewedAt && (
             <div className="rounded-xl border border-stone-200 px-4 py-3 text-sm">

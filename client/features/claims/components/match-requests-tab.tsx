@@ -8,7 +8,7 @@ import { matchRequestsQuery } from '@client/lib/match-requests-query';
 import { MATCH_REQUEST_STATUSES, type MatchRequestStatus } from '@common/constants';
 import type { AdminMatchRequest } from '@common/schemas/claims';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, CircleX, Clock, Inbox } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, Inbox, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { MatchRequestCard } from './match-requests-card';
 
@@ -16,9 +16,11 @@ const STATUS_TABS: Record<MatchRequestStatus, { label: string; icon: typeof Cloc
   pending: { label: 'Pending', icon: Clock },
   approved: { label: 'Approved', icon: CircleCheck },
   denied: { label: 'Denied', icon: CircleX },
+  // Claims their claimants took back, kept for the record (decision 008).
+  withdrawn: { label: 'Withdrawn', icon: Undo2 },
 };
 
-/** §2 Admin: Match Requests — Pending, Approved and Denied; Approve / Deny on the pending ones. */
+/** §2 Admin: Match Requests — Pending, Approved, Denied (and Withdrawn); Approve / Deny on the pending ones. */
 export default function MatchRequestsTab() {
   const [status, setStatus] = useState<MatchRequestStatus>('pending');
   // The same query as the nav badge (polled by the shell), so its count is at hand.
@@ -27,7 +29,7 @@ export default function MatchRequestsTab() {
 
   return (
     <Tabs value={status} onValueChange={(value) => setStatus(value as MatchRequestStatus)}>
-      <TabsList aria-label="Request status" className="w-full flex-nowrap sm:w-auto">
+      <TabsList aria-label="Request status" className="w-full max-sm:grid max-sm:grid-cols-2 sm:w-auto">
         {MATCH_REQUEST_STATUSES.map((value) => {
           const { label, icon: Icon } = STATUS_TABS[value];
           return (

@@ -10,9 +10,12 @@ import type { LinkedPlayer } from '@common/schemas/auth';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { MapPin, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
-// See player-search-panel.tsx: the claim dialog's result type comes with it.
+// A pending claim (claims feature) takes the form's place: the second deliberate import across feature folders,
+// with the claim dialog's in player-search-panel.tsx.
 // eslint-disable-next-line no-restricted-imports
-import type { ClaimedProfile } from '@client/features/claims/components/claim-dialog';
+import { usePendingClaim } from '@client/features/claims/api/pending-claim';
+// eslint-disable-next-line no-restricted-imports
+import { PendingClaimCard } from '@client/features/claims/components/pending-claim-card';
 import { PlayerSearchPanel, skillLabel } from './player-search-panel';
 import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from './registration-form';
 
@@ -26,20 +29,24 @@ type Prefill = {
 
 const blankPrefill: Prefill = { key: 0, values: EMPTY_REGISTRATION, linkedPlayerId: null, note: null };
 
-function valuesFrom(player: PlayerSearchResult, email = ''): RegistrationValues {
+function valuesFrom(player: PlayerSearchResult): RegistrationValues {
   return {
     ...EMPTY_REGISTRATION,
     firstName: player.firstName,
     lastName: player.lastName,
-    email,
     skillLevel: player.skillLevel,
     location: player.location === 'Unknown Location' ? '' : player.location,
   };
 }
 
-/** §2 Player Registration: search existing players, claim or use one, or register a new profile. */
+/**
+ * §2 Player Registration: search existing players, claim or use one, or register a new profile. A signed-in
+ * user sees, in the form's place, their linked profile or else their pending claim (decision 008).
+ */
 export default function PlayerRegistrationTab() {
   const auth = useAuth();
+  const pendingClaim = usePendingClaim();
+  const claim = pendingClaim.data ?? null;
   const [prefill, setPrefill] = useState<Prefill>(blankPrefill);
   const [banner, showBanner] = useFlashMessage<string>();
 
@@ -49,15 +56,6 @@ export default function PlayerRegistrationTab() {
       values: valuesFrom(player),
       linkedPlayerId: player.id,
       note: `Completing the existing profile of ${player.firstName} ${player.lastName}.`,
-    }));
-
-  // §2: a sent claim pre-fills the form; the admin links the profile when approving it.
-  const claimed = ({ player, claimant }: ClaimedProfile) =>
-    setPrefill((current) => ({
-      key: current.key + 1,
-      values: valuesFrom(player, claimant.email),
-      linkedPlayerId: null,
-      note: `Claim request for ${player.firstName} ${player.lastName} sent: an admin will review it. Meanwhile the form below is pre-filled from that profile.`,
     }));
 
   const clearPrefill = () => setPrefill((current) => ({ ...blankPrefill, key: current.key + 1 }));
@@ -70,13 +68,15 @@ export default function PlayerRegistrationTab() {
         </Alert>
       )}
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <PlayerSearchPanel onUseForForm={useForForm} onClaimed={claimed} />
-        {auth.linkedPlayerLoading ? (
+        <PlayerSearchPanel onUseForForm={useForForm} canClaim={!auth.linkedPlayer && !claim} />
+        {auth.linkedPlayerLoading || (auth.isAuthenticated && pendingClaim.isPending) ? (
           <Card>
             <LoadingBlock label="Loading your profile..." />
           </Card>
         ) : auth.linkedPlayer ? (
           <LinkedProfileCard player={auth.linkedPlayer} className="-order-1 lg:order-none" />
+        ) : claim ? (
+          <PendingClaimCard claim={claim} className="-order-1 lg:order-none" />
         ) : (
           <Card>
             <CardHeader>

@@ -17,7 +17,7 @@ import { useId, useState, type ReactNode } from 'react';
 // The claim dialog belongs to the claims feature (§2 Claim dialog); Player Registration is the one screen
 // that opens it, so this is the single deliberate import across feature folders.
 // eslint-disable-next-line no-restricted-imports
-import { ClaimProfileButton, type ClaimedProfile } from '@client/features/claims/components/claim-dialog';
+import { ClaimProfileButton } from '@client/features/claims/components/claim-dialog';
 
 /** §2 "Skill level is displayed as 'Unverified' when the player is not verified". */
 export function skillLabel(player: { isVerified: boolean; skillLevel: string }): string {
@@ -30,12 +30,15 @@ export function skillLabel(player: { isVerified: boolean; skillLevel: string }):
  */
 export function PlayerSearchPanel({
   onUseForForm,
-  onClaimed,
+  canClaim,
 }: {
   onUseForForm: (player: PlayerSearchResult) => void;
-  onClaimed: (claimed: ClaimedProfile) => void;
+  /** False while the caller has a profile or a pending claim: a claim would only be refused. */
+  canClaim: boolean;
 }) {
   const auth = useAuth();
+  // Signed in with a profile or a pending claim: the search is for looking players up, not for finding oneself.
+  const settled = auth.isAuthenticated && !canClaim;
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const [text, setText] = useState('');
@@ -56,10 +59,10 @@ export function PlayerSearchPanel({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Search aria-hidden className="size-5 text-teal-700" />
-          {auth.linkedPlayer ? 'Find players' : 'Find your player profile'}
+          {settled ? 'Find players' : 'Find your player profile'}
         </CardTitle>
         <CardDescription>
-          {auth.linkedPlayer
+          {settled
             ? 'Look up players by name or location.'
             : `You may already be listed — someone may have rated you, or a club imported its players. Search first, then ${auth.isAuthenticated ? 'claim' : 'use'} the profile instead of creating a new one.`}
         </CardDescription>
@@ -112,7 +115,8 @@ export function PlayerSearchPanel({
                   player={player}
                   action={
                     auth.isAuthenticated ? (
-                      <ClaimProfileButton player={player} onClaimed={onClaimed} />
+                      // §4: a Linked profile is unavailable to claim, so it is not offered.
+                      canClaim && player.userId === null && <ClaimProfileButton player={player} />
                     ) : (
                       <Button
                         size="sm"
