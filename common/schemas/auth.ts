@@ -56,8 +56,19 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
   authProvider: z.enum(AUTH_PROVIDERS),
   profileImageUrl: z.string().nullable(),
+  /** The account's e-mail is proven (a mailed link, Google's email_verified, or a developer account). */
+  emailConfirmed: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+});
+
+/** POST /api/auth/register: the new user; `confirmationUrl` only with DEMO_MODE (as §2 does for codes). */
+export const registerReplySchema = currentUserSchema.extend({ confirmationUrl: z.string().optional() });
+
+/** POST /api/auth/confirm-email/resend; `confirmationUrl` only with DEMO_MODE. */
+export const resendConfirmationReplySchema = z.object({
+  message: z.string(),
+  confirmationUrl: z.string().optional(),
 });
 
 /** GET /api/auth/user/player: the caller's own linked player, so its e-mail is theirs to see. */
@@ -98,6 +109,9 @@ export const loginQuerySchema = z.object({
   returnTo: z.string().max(500).optional(),
 });
 
+/** GET /api/auth/confirm-email?token=…: the mailed link. */
+export const confirmEmailQuerySchema = z.object({ token: z.string().max(200).optional() });
+
 export const messageReplySchema = z.object({ message: z.string() });
 
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -107,6 +121,8 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export type DevLoginBody = z.input<typeof devLoginBodySchema>;
 export type AdminLoginBody = z.input<typeof adminLoginBodySchema>;
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+export type RegisterReply = z.infer<typeof registerReplySchema>;
+export type ResendConfirmationReply = z.infer<typeof resendConfirmationReplySchema>;
 export type LinkedPlayer = z.infer<typeof linkedPlayerSchema>;
 export type DeveloperUser = z.infer<typeof developerUserSchema>;
 export type AdminLoginReply = z.infer<typeof adminLoginReplySchema>;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { findLiveAdminToken } from '../features/auth/admin-tokens.repo';
 import { findUserById } from '../features/auth/users.repo';
+import { EMAIL_UNCONFIRMED } from '../features/auth/email-confirmation.service';
 import { AppError } from '../lib/app-error';
 import { safeEqual, sha256 } from '../lib/tokens';
 import type { ActiveSession } from './session';
@@ -20,7 +21,7 @@ export type Actor = { user: UserRow; isAdmin: boolean; label: string };
 export type AdminIdentity = { userId: string | null; label: string };
 
 /** A registered route and who may call it ('public' when it declares no access). */
-export type RouteAccess = { method: string; url: string; access: 'user' | 'admin' | 'public' };
+export type RouteAccess = { method: string; url: string; access: 'user' | 'confirmed' | 'admin' | 'public' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,6 +86,8 @@ declare module 'fastify' {
       optionalActor: (request: FastifyRequest) => Promise<Actor | null>;
       /** The signed-in caller; 401 otherwise. */
       requireActor: (request: FastifyRequest) => Promise<Actor>;
+      /** The signed-in caller whose e-mail is proven; 401, or 403 `Please confirm your e-mail address first`. */
+      requireConfirmedActor: (request: FastifyRequest) => Promise<Actor>;
       /** Any admin identity (§6): admin user, admin developer, or admin token; 401 / 403 otherwise. */
       requireAdmin: (request: FastifyRequest) => Promise<AdminIdentity>;
       /** Whether the caller holds any admin identity (for data shown to admins only). */
@@ -115,6 +118,15 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
     return actor;
   };
 
+  // Registering, claiming, rating and voting speak for an e-mail address, so they wait until it is proven
+  // (decision 006). Developers act with a configured account, confirmed by configuration.
+  const requireConfirmedActor = async (request: FastifyRequest) => {
+    const actor = await requireActor(request);
+    const principal = await principalOf(db, request);
+    if (principal?.kind !== 'developer' && !actor.user.emailVerified) throw new AppError(403, EMAIL_UNCONFIRMED);
+    return actor;
+  };
+
   const requireAdmin = async (request: FastifyRequest): Promise<AdminIdentity> => {
     const principal = await principalOf(db, request);
     const actor = actorOf(principal);
@@ -138,7 +150,15 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   };
 
   const routes: RouteAccess[] = [];
-  app.decorate('authorize', { optionalActor, requireActor, requireAdmin, isAdmin, sessionUser, routes });
+  app.decorate('authorize', {
+    optionalActor,
+    requireActor,
+    requireConfirmedActor,
+    requireAdmin,
+    isAdmin,
+    sessionUser,
+    routes,
+  });
 
   // A route declares `config: { access: 'user' | 'admin' }` and is refused here, in onRequest:
   // before its body is parsed or validated, so an unauthorised caller learns nothing from a 400.
@@ -148,6 +168,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
     if (!access) return;
     const check = async (request: FastifyRequest) => {
       if (access === 'admin') await requireAdmin(request);
+      else if (access === 'confirmed') await requireConfirmedActor(request);
       else await requireActor(request);
     };
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
@@ -155,11 +176,11 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   });
 });
 
-export type RouteAccessConfig = { access?: 'user' | 'admin' };
+export type RouteAccessConfig = { access?: 'user' | 'confirmed' | 'admin' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call this route; enforced by the authorize plugin before anything else runs. */
-    access?: 'user' | 'admin';
+    /** Who may call this route ('confirmed': a signed-in caller with a proven e-mail); enforced before anything else runs. */
+    access?: 'user' | 'confirmed' | 'admin';
   }
 }

@@ -25,7 +25,8 @@ export async function signInAs(t: TestApp, options: SignInOptions): Promise<stri
     .limit(1);
   const values = {
     isAdmin: options.isAdmin ?? false,
-    emailVerified: options.emailVerified ?? false,
+    // A confirmed e-mail unless a test says otherwise: most tests act as a user who finished signing up.
+    emailVerified: options.emailVerified ?? true,
     firstName: options.firstName ?? null,
     lastName: options.lastName ?? null,
   };

@@ -19,6 +19,11 @@ export const users = pgTable(
     /** SHA-256 of the reset token, never the token itself. */
     passwordResetToken: text('password_reset_token'),
     passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+    /** SHA-256 of the e-mail confirmation token (decision 006), never the token itself. */
+    emailConfirmationToken: text('email_confirmation_token'),
+    emailConfirmationExpires: timestamp('email_confirmation_expires', { withTimezone: true }),
+    /** When the last confirmation link was mailed: resending waits a minute after it. */
+    emailConfirmationSentAt: timestamp('email_confirmation_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,6 +31,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_password_reset_token_key').on(t.passwordResetToken),
+    uniqueIndex('users_email_confirmation_token_key').on(t.emailConfirmationToken),
     index('users_created_at_idx').on(t.createdAt),
     check('users_auth_provider_check', sql`${t.authProvider} in ('google', 'password', 'developer')`),
   ],

@@ -3,12 +3,14 @@ import { adminAuthRoutes } from './admin-auth.routes';
 import { appConfigRoutes } from './app-config.routes';
 import { currentUserRoutes } from './current-user.routes';
 import { developerAuthRoutes } from './developer-auth.routes';
+import { emailConfirmationRoutes } from './email-confirmation.routes';
 import { googleAuthRoutes } from './google-auth.routes';
 import { passwordAuthRoutes } from './password-auth.routes';
 
 /** Every way to sign in and out (issue 2 §4), and who is signed in. */
 export const authRoutes: FeatureRoutes = async (app, deps) => {
   await passwordAuthRoutes(app, deps);
+  await emailConfirmationRoutes(app, deps);
   await googleAuthRoutes(app, deps);
   await developerAuthRoutes(app, deps);
   await adminAuthRoutes(app, deps);

@@ -14,6 +14,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     isAdmin: user.isAdmin,
     authProvider: user.authProvider as CurrentUser['authProvider'],
     profileImageUrl: user.profileImageUrl,
+    emailConfirmed: user.emailVerified || user.authProvider === 'developer',
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -50,6 +50,7 @@ describe('who is signed in, and signing out', () => {
         isAdmin: true,
         authProvider: 'password',
         profileImageUrl: null,
+        emailConfirmed: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       });

@@ -10,7 +10,13 @@ import { unauthorized } from '../../lib/app-error';
 import { authenticateDeveloper, ensureActingUser } from './developer-auth.service';
 import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
 
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema };
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+};
 
 export const developerAuthRoutes: FeatureRoutes = async (app, { database, env }) => {
   const limit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: DevLoginBody) => body.userId, {

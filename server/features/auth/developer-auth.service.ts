@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { DevUser } from '../../env';
-import { unauthorized } from '../../lib/app-error';
+import { AppError, unauthorized } from '../../lib/app-error';
 import { safeEqual } from '../../lib/tokens';
 import { findUserByEmail, insertUserIfAbsent } from './users.repo';
 
@@ -26,14 +26,30 @@ export function authenticateDeveloper(devUsers: DevUser[], userId: string, passw
   return match;
 }
 
-/** §6: a developer acts with a developer e-mail; the row gives ratings and stats a user to belong to. */
+/** Whether an e-mail is in the domain developers act with, which no other account may use. */
+export const isDeveloperEmail = (email: string) => email.trim().toLowerCase().endsWith(`@${DEVELOPER_EMAIL_DOMAIN}`);
+
+export const ACTING_USER_TAKEN = 'This developer account cannot sign in: its e-mail belongs to another account';
+
+/**
+ * §6: a developer acts with a developer e-mail; the row gives ratings and stats a user to belong to. Its
+ * e-mail counts as confirmed by configuration. A row at that e-mail that is not a developer's (registered
+ * before that domain was reserved) never becomes the developer's acting user.
+ */
 export async function ensureActingUser(db: Db, developer: DevUser): Promise<UserRow> {
   const email = `${developer.userId}@${DEVELOPER_EMAIL_DOMAIN}`;
   const existing = await findUserByEmail(db, email);
-  if (existing) return existing;
-  const created = await insertUserIfAbsent(db, { email, authProvider: 'developer', firstName: developer.userId });
+  const created = existing
+    ? undefined
+    : await insertUserIfAbsent(db, {
+        email,
+        authProvider: 'developer',
+        firstName: developer.userId,
+        emailVerified: true,
+      });
   // Two first sign-ins at once: the other one inserted it.
-  const user = created ?? (await findUserByEmail(db, email));
+  const user = existing ?? created ?? (await findUserByEmail(db, email));
   if (!user) throw new Error(`acting user for developer ${developer.userId} could not be created`);
+  if (user.authProvider !== 'developer') throw new AppError(409, ACTING_USER_TAKEN);
   return user;
 }

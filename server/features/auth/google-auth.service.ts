@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { isDeveloperEmail } from './developer-auth.service';
 import type { OidcIdentity } from './oidc-client';
 import { deleteSessionsOfUser } from './sessions.repo';
 import { findUserByEmail, findUserByGoogleId, insertUserIfAbsent, updateUser } from './users.repo';
@@ -19,6 +20,8 @@ export async function signInWithGoogle(db: Db, identity: OidcIdentity): Promise<
     throw new AppError(403, 'The Google account has no verified e-mail address');
   }
   const email = identity.email;
+  // The domain developers act with is reserved: no outside account may hold an e-mail there.
+  if (isDeveloperEmail(email)) throw new AppError(403, 'Developer accounts cannot use Google');
   return db.transaction(async (tx) => {
     const known = await findUserByGoogleId(tx, identity.sub);
     if (known) return known;

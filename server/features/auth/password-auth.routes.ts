@@ -5,6 +5,7 @@ import {
   loginBodySchema,
   messageReplySchema,
   registerBodySchema,
+  registerReplySchema,
   resetPasswordBodySchema,
   type ForgotPasswordBody,
   type LoginBody,
@@ -12,6 +13,7 @@ import {
 } from '../../../common/schemas/auth';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { toCurrentUser } from './current-user.service';
+import { sendConfirmationLink } from './email-confirmation.service';
 import {
   loginWithPassword,
   registerWithPassword,
@@ -49,12 +51,17 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     {
       config: { rateLimit: IP_LIMITS.register },
       preHandler: registerLimit.guard,
-      schema: { body: registerBodySchema, response: { 201: currentUserSchema, ...errors } },
+      schema: { body: registerBodySchema, response: { 201: registerReplySchema, ...errors } },
     },
     async (request, reply) => {
       const user = await registerWithPassword(db, request.body);
       await app.startSession(request, reply, { userId: user.id });
-      return reply.status(201).send(toCurrentUser(user));
+      const confirmationUrl = await sendConfirmationLink(
+        db,
+        { mailer, publicUrl: env.PUBLIC_URL, log: request.log },
+        user,
+      );
+      return reply.status(201).send({ ...toCurrentUser(user), ...(env.DEMO_MODE ? { confirmationUrl } : {}) });
     },
   );
 

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/app-erro
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { newToken, sha256 } from '../../lib/tokens';
+import { isDeveloperEmail } from './developer-auth.service';
 import { deleteSessionsOfUser } from './sessions.repo';
 import {
   findUserByEmail,
@@ -16,6 +17,7 @@ import {
 
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'Email already registered';
+export const RESERVED_EMAIL_DOMAIN = 'This e-mail domain is reserved. Please use your own e-mail address.';
 export const RESET_REQUESTED =
   'If an account exists for that email, we have sent a link to reset its password. The link is valid for 30 minutes.';
 export const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
@@ -28,6 +30,7 @@ export async function registerWithPassword(
   db: Db,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
+  if (isDeveloperEmail(input.email)) throw badRequest(RESERVED_EMAIL_DOMAIN);
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   const user = await insertUserIfAbsent(db, {

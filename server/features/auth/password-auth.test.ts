@@ -57,6 +57,7 @@ describe('e-mail and password sign-in', () => {
         'authProvider',
         'createdAt',
         'email',
+        'emailConfirmed',
         'firstName',
         'id',
         'isAdmin',
@@ -254,7 +255,9 @@ describe('e-mail and password sign-in', () => {
 
   describe('forgot and reset password', () => {
     const resetLinkFor = async (email: string, after = 0) => {
-      const mail = await smtp.waitForMail((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= after);
+      const mail = await smtp.waitForMail(
+        (m) => m.to.includes(email) && m.text.includes('/reset-password?token=') && smtp.messages.indexOf(m) >= after,
+      );
       const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
       expect(link).toBeDefined();
       return new URL(link ?? '');

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 
@@ -81,5 +81,51 @@ export async function resetPasswordWithToken(db: Executor, id: string, tokenHash
     })
     .where(and(eq(users.id, id), eq(users.passwordResetToken, tokenHash)))
     .returning();
+  return row;
+}
+
+/**
+ * Stores a fresh e-mail confirmation token (its hash) for an account whose e-mail is not confirmed yet, unless
+ * a link went out after `notSentSince`: false then (the check and the write are one statement, so two resends
+ * at once on two instances send one link).
+ */
+export async function setEmailConfirmationToken(
+  db: Executor,
+  id: string,
+  token: { hash: string; expires: Date; now: Date; notSentSince: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      emailConfirmationToken: token.hash,
+      emailConfirmationExpires: token.expires,
+      emailConfirmationSentAt: token.now,
+    })
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.emailVerified, false),
+        or(isNull(users.emailConfirmationSentAt), lte(users.emailConfirmationSentAt, token.notSentSince)),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Confirms the e-mail of the account holding this live token and spends the token, in one statement: a second
+ * use of the same link updates nothing.
+ */
+export async function confirmEmailWithToken(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({
+      emailVerified: true,
+      emailConfirmationToken: null,
+      emailConfirmationExpires: null,
+      updatedAt: now,
+    })
+    .where(and(eq(users.emailConfirmationToken, tokenHash), gt(users.emailConfirmationExpires, now)))
+    .returning({ id: users.id });
   return row;
 }

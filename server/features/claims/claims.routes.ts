@@ -29,7 +29,7 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
   app.post(
     '/api/players/:playerId/match-request',
     {
-      config: { access: 'user' },
+      config: { access: 'confirmed' },
       schema: { params: claimParamsSchema, body: claimBodySchema, response: { 201: claimReplySchema, ...refusals } },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ export const helpfulnessRoutes: FeatureRoutes = async (app, { database }) => {
   app.post(
     '/api/ratings/:id/helpfulness',
     {
-      config: { access: 'user' },
+      config: { access: 'confirmed' },
       schema: {
         params: idParamSchema,
         body: helpfulnessBodySchema,

@@ -39,7 +39,7 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
   app.post(
     '/api/players',
     {
-      config: { access: 'user' },
+      config: { access: 'confirmed' },
       schema: {
         body: registerPlayerBodySchema,
         response: {

@@ -10,7 +10,7 @@ import {
   type RegisterPlayerReply,
 } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
 import { refuseWhileClaimPending } from '../claims/pending-claim';
@@ -31,6 +31,8 @@ export const ALREADY_HAS_PLAYER = 'You already have a player profile';
 export const EMAIL_TAKEN = 'Email already registered';
 export const CLAIM_INSTEAD = 'Claim this profile instead';
 export const PROFILE_UNAVAILABLE = 'Profile unavailable';
+export const OWN_EMAIL_ONLY =
+  'Your player profile carries your account e-mail address. To claim a profile under another address, use Claim Profile.';
 
 /** At most this many words of a query are matched (each adds a condition). */
 const MAX_QUERY_WORDS = 5;
@@ -158,6 +160,8 @@ async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
  * while a claim of the user's is pending (decision 008), checked under the user's row lock a claim takes too.
  */
 export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerBody): Promise<RegisterPlayerReply> {
+  // A profile speaks for an e-mail address: only the one the account proved (decision 006).
+  if (!sameEmail(body.email, actor.user.email)) throw badRequest(OWN_EMAIL_ONLY);
   try {
     const player = await db.transaction(async (tx) => {
       await refuseWhileClaimPending(tx, actor.user.id);

@@ -3,6 +3,7 @@ import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PlayerDetail, PlayerSearchResult, RegisterPlayerReply } from '../../../common/schemas/players';
 import { insertPlayersSkippingDuplicates } from './players.repo';
+import { OWN_EMAIL_ONLY } from './players.service';
 import { addPlayer, addRating, keysDeep, playerRow, uniqueEmail, uniqueWord, userIdOf } from './players-fixtures';
 
 let t: TestApp;
@@ -348,66 +349,73 @@ describe('POST /api/players', () => {
   });
 
   it('accepts a registration without the optional fields', async () => {
-    const cookie = await signInAs(t, { email: uniqueEmail('minimal') });
-    const { yearsPlaying: _y, bio: _b, ...required } = registration();
+    const email = uniqueEmail('minimal');
+    const cookie = await signInAs(t, { email });
+    const { yearsPlaying: _y, bio: _b, ...required } = registration({ email });
     const res = await register(required, cookie);
     expect(res.statusCode).toBe(201);
     expect(res.json<RegisterPlayerReply>().player).toMatchObject({ yearsPlaying: null, bio: null });
   });
 
   it('allows one linked player per user (409)', async () => {
-    const cookie = await signInAs(t, { email: uniqueEmail('twice') });
-    expect((await register(registration(), cookie)).statusCode).toBe(201);
-    const second = await register(registration(), cookie);
+    const email = uniqueEmail('twice');
+    const cookie = await signInAs(t, { email });
+    expect((await register(registration({ email }), cookie)).statusCode).toBe(201);
+    const second = await register(registration({ email }), cookie);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: 'You already have a player profile' });
   });
 
   it('refuses a player e-mail that is already registered, in any letter case (409)', async () => {
-    const existing = await addPlayer(t.database.db);
-    const cookie = await signInAs(t, { email: uniqueEmail('dup') });
-    const res = await register(registration({ email: existing.email.toUpperCase() }), cookie);
+    const email = uniqueEmail('dup');
+    await addPlayer(t.database.db, { email });
+    const cookie = await signInAs(t, { email: email.toUpperCase() });
+    const res = await register(registration({ email: email.toUpperCase() }), cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Email already registered' });
   });
 
+  it('refuses a player e-mail other than the account’s own (400)', async () => {
+    const cookie = await signInAs(t, { email: uniqueEmail('own') });
+    const res = await register(registration({ email: uniqueEmail('somebody-else') }), cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: OWN_EMAIL_ONLY });
+  });
+
   it('ends racing registrations in one player and 409s, never a 500', async () => {
-    const cookie = await signInAs(t, { email: uniqueEmail('racer') });
-    const sameUser = await Promise.all(Array.from({ length: 4 }, () => register(registration(), cookie)));
+    const racer = uniqueEmail('racer');
+    const cookie = await signInAs(t, { email: racer });
+    const sameUser = await Promise.all(
+      Array.from({ length: 4 }, () => register(registration({ email: racer }), cookie)),
+    );
     expect(sameUser.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409]);
     for (const res of sameUser.filter((r) => r.statusCode === 409)) {
       expect(res.json()).toEqual({ message: 'You already have a player profile' });
     }
-
-    const email = uniqueEmail('contested');
-    const cookies = await Promise.all([1, 2, 3].map((i) => signInAs(t, { email: uniqueEmail(`contender${i}`) })));
-    const sameEmail = await Promise.all(cookies.map((c) => register(registration({ email }), c)));
-    expect(sameEmail.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const res of sameEmail.filter((r) => r.statusCode === 409)) {
-      expect(res.json()).toEqual({ message: 'Email already registered' });
-    }
   });
 
   it('refuses bad input with 400 and a message', async () => {
-    const cookie = await signInAs(t, { email: uniqueEmail('bad-input') });
+    const email = uniqueEmail('bad-input');
+    const cookie = await signInAs(t, { email });
+    const own = (overrides: object) => registration({ email, ...overrides });
     const cases: [object, string][] = [
-      [registration({ firstName: ' ' }), 'First name is required'],
-      [registration({ lastName: undefined }), 'Last name is required'],
-      [registration({ location: '' }), 'Location is required'],
-      [registration({ email: 'nope' }), 'Please enter a valid email address'],
-      [registration({ skillLevel: '6.0' }), 'Skill level must be one of 1.0, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0'],
-      [registration({ yearsPlaying: '20+' }), 'Years playing must be one of <1, 1-2, 3-5, 6-10, 10+'],
-      [registration({ bio: 'x'.repeat(2001) }), 'Must be at most 2000 characters'],
-      [registration({ isVerified: true }), 'Unknown field: isVerified'],
-      [registration({ userId: '00000000-0000-0000-0000-000000000000' }), 'Unknown field: userId'],
-      [registration({ linkedPlayerId: 'abc' }), 'Invalid input: expected number, received NaN'],
+      [own({ firstName: ' ' }), 'First name is required'],
+      [own({ lastName: undefined }), 'Last name is required'],
+      [own({ location: '' }), 'Location is required'],
+      [own({ email: 'nope' }), 'Please enter a valid email address'],
+      [own({ skillLevel: '6.0' }), 'Skill level must be one of 1.0, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0'],
+      [own({ yearsPlaying: '20+' }), 'Years playing must be one of <1, 1-2, 3-5, 6-10, 10+'],
+      [own({ bio: 'x'.repeat(2001) }), 'Must be at most 2000 characters'],
+      [own({ isVerified: true }), 'Unknown field: isVerified'],
+      [own({ userId: '00000000-0000-0000-0000-000000000000' }), 'Unknown field: userId'],
+      [own({ linkedPlayerId: 'abc' }), 'Invalid input: expected number, received NaN'],
     ];
     for (const [payload, message] of cases) {
       const res = await register(payload, cookie);
       expect(res.statusCode, message).toBe(400);
       expect(res.json<{ message: string }>().message, message).toBe(message);
     }
-    expect((await register(registration(), cookie)).statusCode).toBe(201);
+    expect((await register(own({}), cookie)).statusCode).toBe(201);
   });
 
   describe('with linkedPlayerId', () => {
@@ -440,16 +448,17 @@ describe('POST /api/players', () => {
       expect((await playerRow(t.database.db, imported.id)).importedBy).toBe('admin:bulk');
     });
 
-    it('refuses with 403 (claim instead) when the e-mail is not the caller’s verified one', async () => {
+    it('refuses when the e-mail is not the caller’s confirmed one (claim instead)', async () => {
       const email = uniqueEmail('someone');
       const player = await addPlayer(t.database.db, { email });
-      const unverified = await signInAs(t, { email: email.toUpperCase(), emailVerified: false });
+      const unconfirmed = await signInAs(t, { email: email.toUpperCase(), emailVerified: false });
       const stranger = await signInAs(t, { email: uniqueEmail('stranger'), emailVerified: true });
-      for (const cookie of [unverified, stranger]) {
-        const res = await register(registration({ email, linkedPlayerId: player.id }), cookie);
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: 'Claim this profile instead' });
-      }
+      const refusedUnconfirmed = await register(registration({ email, linkedPlayerId: player.id }), unconfirmed);
+      expect(refusedUnconfirmed.statusCode).toBe(403);
+      expect(refusedUnconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first' });
+      const refusedStranger = await register(registration({ email, linkedPlayerId: player.id }), stranger);
+      expect(refusedStranger.statusCode).toBe(400);
+      expect(refusedStranger.json()).toEqual({ message: OWN_EMAIL_ONLY });
       expect((await playerRow(t.database.db, player.id)).userId).toBeNull();
     });
 

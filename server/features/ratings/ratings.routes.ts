@@ -32,7 +32,7 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
   app.post(
     '/api/ratings',
     {
-      config: { access: 'user' },
+      config: { access: 'confirmed' },
       schema: {
         body: createRatingBodySchema,
         response: { 201: ratingReplySchema, ...refusals, 409: alreadyRatedSchema },
@@ -56,7 +56,7 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
   app.put(
     '/api/ratings/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'confirmed' },
       schema: { params: idParamSchema, body: editRatingBodySchema, response: { 200: ratingReplySchema, ...refusals } },
     },
     async (request) => editRating(db, request.params.id, await viewerOf(request), request.body),

@@ -1,0 +1,52 @@
+import type { FeatureRoutes } from '../../deps';
+import { confirmEmailQuerySchema, resendConfirmationReplySchema } from '../../../common/schemas/auth';
+import { errorReplySchema } from '../../../common/schemas/shared';
+import { unauthorized } from '../../lib/app-error';
+import { CONFIRM_EMAIL_PATH, confirmEmail, resendConfirmationLink } from './email-confirmation.service';
+
+const RESEND_IP_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
+
+export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, env, mailer }) => {
+  const { db } = database;
+
+  // The mailed link, opened from any browser: confirms and goes to the front page. It signs nobody in; the
+  // workspace of a signed-in user shows the confirmed state on its next look at the current user.
+  app.get(
+    CONFIRM_EMAIL_PATH,
+    { schema: { hide: true, querystring: confirmEmailQuerySchema } },
+    async (request, reply) => {
+      const confirmed = await confirmEmail(db, request.query.token);
+      if (!confirmed) request.log.info('e-mail confirmation link invalid, used or expired');
+      return reply.redirect(confirmed ? '/' : '/?emailConfirmation=invalid');
+    },
+  );
+
+  app.post(
+    `${CONFIRM_EMAIL_PATH}/resend`,
+    {
+      config: { access: 'user', rateLimit: RESEND_IP_LIMIT },
+      schema: {
+        response: {
+          200: resendConfirmationReplySchema,
+          401: errorReplySchema,
+          403: errorReplySchema,
+          409: errorReplySchema,
+          429: errorReplySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await app.authorize.sessionUser(request);
+      if (!user) throw unauthorized();
+      const confirmationUrl = await resendConfirmationLink(
+        db,
+        { mailer, publicUrl: env.PUBLIC_URL, log: request.log },
+        user,
+      );
+      return {
+        message: `We sent a new link to ${user.email}.`,
+        ...(env.DEMO_MODE ? { confirmationUrl } : {}),
+      };
+    },
+  );
+};
