@@ -10,9 +10,11 @@ import { usePageMeta } from '@client/lib/use-page-meta';
 import { PAGE_META, SITE_NAME } from '@common/seo';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AdminGate } from './admin-gate';
 import { HOME_TABS } from './tabs';
+
+const ConfirmEmailBanner = lazy(() => import('@client/features/auth/components/confirm-email-banner'));
 
 const triggerClasses = cn(
   'group inline-flex h-10 shrink-0 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors',
@@ -57,6 +59,13 @@ export default function TabShell() {
 
   return (
     <TooltipProvider>
+      <div className="mx-auto w-full max-w-6xl px-3 pt-5 empty:hidden sm:px-6 sm:pt-8">
+        {auth.user && !auth.user.emailConfirmed && (
+          <Suspense fallback={null}>
+            <ConfirmEmailBanner />
+          </Suspense>
+        )}
+      </div>
       <TabsPrimitive.Root
         value={active.id}
         onValueChange={(value) => openTab(value as HomeTabId)}

@@ -16,6 +16,8 @@ export const queryKeys = {
     linkedPlayer: ['auth', 'linked-player'] as const,
     /** GET /api/auth/user/match-request: the caller's pending claim */
     pendingClaim: ['auth', 'pending-claim'] as const,
+    /** The e-mail confirmation link a DEMO_MODE answer carried (client-side only). */
+    demoConfirmationUrl: ['auth', 'demo-confirmation-url'] as const,
   },
 
   players: {

@@ -108,12 +108,20 @@ export function person(firstName: string, lastName: string): Person {
   };
 }
 
-/** Signs a person up through the API with the context's cookie jar, so the context's pages are signed in. */
-export async function signUpViaApi(context: BrowserContext, who: Person) {
+/**
+ * Signs a person up through the API with the context's cookie jar, so the context's pages are signed in, and
+ * opens the e-mail confirmation link (the e2e servers run with DEMO_MODE, which returns it) unless told not to.
+ */
+export async function signUpViaApi(context: BrowserContext, who: Person, options: { confirm?: boolean } = {}) {
   const res = await context.request.post('/api/auth/register', {
     data: { firstName: who.firstName, lastName: who.lastName, email: who.email, password: who.password },
   });
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
+  if (options.confirm === false) return;
+  const { confirmationUrl } = (await res.json()) as { confirmationUrl?: string };
+  expect(confirmationUrl, 'DEMO_MODE answers the confirmation link').toBeTruthy();
+  const confirmed = await context.request.get(confirmationUrl ?? '', { maxRedirects: 0 });
+  expect(confirmed.headers().location).toBe('/');
 }
 
 export async function signInViaApi(context: BrowserContext, who: Pick<Person, 'email' | 'password'>) {

@@ -15,9 +15,15 @@ export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, en
     CONFIRM_EMAIL_PATH,
     { schema: { hide: true, querystring: confirmEmailQuerySchema } },
     async (request, reply) => {
-      const confirmed = await confirmEmail(db, request.query.token);
-      if (!confirmed) request.log.info('e-mail confirmation link invalid, used or expired');
-      return reply.redirect(confirmed ? '/' : '/?emailConfirmation=invalid');
+      const userId = await confirmEmail(db, request.query.token);
+      if (!userId) {
+        request.log.info('e-mail confirmation link invalid, used or expired');
+        return reply.redirect('/?emailConfirmation=invalid');
+      }
+      // This instance's cached sessions carry the user row: the confirmed state shows at once here (and within
+      // SESSION_CACHE_SECONDS on other instances).
+      app.forgetSessionsOfUser(userId);
+      return reply.redirect('/');
     },
   );
 

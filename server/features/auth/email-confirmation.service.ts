@@ -63,8 +63,8 @@ export async function resendConfirmationLink(db: Db, deps: ConfirmationDeps, use
   return sendConfirmationLink(db, deps, user, RESEND_INTERVAL_MS);
 }
 
-/** GET of the mailed link: whether a live token was spent (the e-mail is then confirmed). */
-export async function confirmEmail(db: Db, token: string | undefined): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  return (await confirmEmailWithToken(db, sha256(token), new Date())) !== undefined;
+/** GET of the mailed link: the id of the user whose e-mail it confirmed, or null (invalid, used or expired). */
+export async function confirmEmail(db: Db, token: string | undefined): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  return (await confirmEmailWithToken(db, sha256(token), new Date()))?.id ?? null;
 }

@@ -1,5 +1,12 @@
 import { apiRequest } from '@client/lib/api-client';
-import type { CurrentUser, ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@common/schemas/auth';
+import type {
+  CurrentUser,
+  ForgotPasswordBody,
+  LoginBody,
+  RegisterBody,
+  RegisterReply,
+  ResetPasswordBody,
+} from '@common/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 
 export const POST_LOGIN_REDIRECT_MS = 1000;
@@ -12,7 +19,7 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest<CurrentUser>('POST', '/api/auth/register', body),
+    mutationFn: (body: RegisterBody) => apiRequest<RegisterReply>('POST', '/api/auth/register', body),
   });
 }
 

@@ -15,6 +15,7 @@ import { registerBodySchema } from '@common/schemas/auth';
 import { PAGE_META } from '@common/seo';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useRememberDemoConfirmationUrl } from '../api/email-confirmation';
 import { POST_LOGIN_REDIRECT_MS, useRegister } from '../api/password-auth';
 import { PasswordRules } from './password-rules';
 import { SignedOutOnly } from './signed-out-only';
@@ -28,6 +29,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const refreshAuth = useRefreshAuth();
   const register = useRegister();
+  const rememberDemoConfirmationUrl = useRememberDemoConfirmationUrl();
   const googleEnabled = useGoogleSignInEnabled();
   const [fields, setFields] = useState<Fields>({ firstName: '', lastName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,9 +54,10 @@ export default function RegisterPage() {
     register.mutate(data, {
       onSuccess: (user) => {
         setRedirecting(true);
+        rememberDemoConfirmationUrl(user.confirmationUrl);
         toast({
           title: 'Account created',
-          description: `Welcome to Pickleball Ratings, ${user.firstName ?? 'player'}!`,
+          description: `Welcome, ${user.firstName ?? 'player'}! We sent a link to ${user.email}: open it to confirm your e-mail address.`,
           variant: 'success',
         });
         setTimeout(() => {
