@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { playersRoutes } from './features/players/players.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
+import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './lib/limit-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { validatorCompiler } from './lib/validator-compiler';
@@ -57,6 +59,8 @@ export type BuildAppOptions = {
   /** An open database; when absent one is opened from env (and closed with the app). */
   database?: Database;
   mailer?: Mailer;
+  /** Counters shared with another app (tests of several instances); else one is opened from env. */
+  limitStore?: LimitStore;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (off in API tests). */
   serveClient?: boolean;
@@ -133,12 +137,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
-  const deps: AppDeps = { env, database, mailer };
+  const limitStore =
+    options.limitStore ?? (env.REDIS_URL ? await createRedisLimitStore(env.REDIS_URL) : createMemoryLimitStore());
+  if (!options.limitStore) app.addHook('onClose', () => limitStore.close());
+  const deps: AppDeps = { env, database, mailer, limitStore };
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, securityHeaders);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // The per-address limits share Redis too when it is configured, so instances spend one budget.
+  const rateLimitRedis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 2 })
+    : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+  await app.register(rateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis } : {}) });
   await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(sessionPlugin, {
     db: database.db,

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { LimitStore } from './lib/limit-store';
 import type { Mailer } from './lib/mailer';
 
 /** What every feature is handed when it registers. */
@@ -15,6 +16,8 @@ export type AppDeps = {
   env: Env;
   database: Database;
   mailer: Mailer;
+  /** Rate-limit and lock-out counters (Redis with REDIS_URL, else bounded memory). */
+  limitStore: LimitStore;
 };
 
 export type App = FastifyInstance<

@@ -63,6 +63,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: z.string().url().optional(),
+    /** Redis for what instances share (rate-limit and lock-out counters); unset keeps them in this process. */
+    REDIS_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('./data'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     PUBLIC_URL: z.string().url().default('http://localhost:5000'),

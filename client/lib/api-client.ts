@@ -102,9 +102,12 @@ export async function apiGet<T>(url: string, options?: GetOptions): Promise<T | 
   const { headers, sentAdminHeaders } = headersFor(false, options);
   const response = await send(url, { credentials: 'include', headers, signal: options?.signal });
   const tolerant = options?.on401 === 'returnNull';
-  if (tolerant && response.status === 401) return null;
+  // An unread body keeps the request open in the browser (answers marked no-store are not drained by its
+  // cache), so a tolerated answer is read before it is dropped.
+  const drop = async () => void (await response.text().catch(() => ''));
+  if (tolerant && response.status === 401) return drop().then(() => null);
   await throwIfNotOk(response, sentAdminHeaders);
-  if (tolerant && !isJson(response)) return null;
+  if (tolerant && !isJson(response)) return drop().then(() => null);
   return readJson<T>(response);
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import type { App } from '../deps';
 import { parseEnv, type Env } from '../env';
+import type { LimitStore } from '../lib/limit-store';
 import type { Mail, Mailer } from '../lib/mailer';
 
 export type TestApp = {
@@ -47,7 +48,7 @@ export const TEST_DEV_USERS = 'devuser:devpass123,devadmin:devpass456:admin';
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; limitStore?: LimitStore } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -65,7 +66,7 @@ export async function createTestApp(
   // With SMTP_URL the app's own nodemailer transport is used, so tests receive real SMTP.
   const inMemory: Mailer = { send: async (mail: Mail) => void sentMail.push(mail) };
   const mailer = options.mailer ?? (overrides.SMTP_URL ? undefined : inMemory);
-  const app = await buildApp({ env, database, mailer, logger: false });
+  const app = await buildApp({ env, database, mailer, logger: false, limitStore: options.limitStore });
   await app.ready();
   return {
     app,

@@ -7,24 +7,23 @@ import {
 } from '../../../common/schemas/auth';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { loginAdmin, logoutAdmin } from './admin-auth.service';
-import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
+import { IP_LIMITS, signInLimiter } from './rate-limits';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema };
 
-export const adminAuthRoutes: FeatureRoutes = async (app, { database, env }) => {
-  const limit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: AdminLoginBody) => body.email, {
-    countEvery: false,
-  });
+export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limitStore }) => {
+  const limit = signInLimiter(limitStore, 'admin', (body: AdminLoginBody) => body.email);
 
   app.post(
     '/api/admin/login',
     {
       config: { rateLimit: IP_LIMITS.signIn },
-      preHandler: limit.guard,
+      preHandler: limit.take,
       schema: { body: adminLoginBodySchema, response: { 200: adminLoginReplySchema, ...errors } },
     },
     async (request, reply) => {
-      const result = await limit.countFailures(request, () => loginAdmin(database.db, env, request.body));
+      const result = await loginAdmin(database.db, env, request.body);
+      await limit.succeeded(request);
       // A sign-in of any kind gives the browser's session a new id (issue 2 §4), even though the admin
       // identity itself travels in headers.
       await app.rotateSession(request, reply);

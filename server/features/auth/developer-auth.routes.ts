@@ -8,7 +8,7 @@ import {
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
 import { authenticateDeveloper, ensureActingUser } from './developer-auth.service';
-import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
+import { IP_LIMITS, signInLimiter } from './rate-limits';
 
 const errors = {
   400: errorReplySchema,
@@ -18,23 +18,20 @@ const errors = {
   429: errorReplySchema,
 };
 
-export const developerAuthRoutes: FeatureRoutes = async (app, { database, env }) => {
-  const limit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: DevLoginBody) => body.userId, {
-    countEvery: false,
-  });
+export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, limitStore }) => {
+  const limit = signInLimiter(limitStore, 'developer', (body: DevLoginBody) => body.userId);
 
   app.post(
     '/api/dev-login',
     {
       config: { rateLimit: IP_LIMITS.signIn },
-      preHandler: limit.guard,
+      preHandler: limit.take,
       schema: { body: devLoginBodySchema, response: { 200: developerUserSchema, ...errors } },
     },
     async (request, reply) => {
       const { userId, password } = request.body;
-      const developer = await limit.countFailures(request, async () =>
-        authenticateDeveloper(env.devUsers, userId, password),
-      );
+      const developer = authenticateDeveloper(env.devUsers, userId, password);
+      await limit.succeeded(request);
       const actingUser = await ensureActingUser(database.db, developer);
       await app.startSession(request, reply, {
         developer: { userId: developer.userId, userType: developer.userType, actingUserId: actingUser.id },

@@ -22,7 +22,7 @@ import {
   RESET_DONE,
   RESET_REQUESTED,
 } from './password-auth.service';
-import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter } from './rate-limits';
+import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter, signInLimiter } from './rate-limits';
 
 const errors = {
   400: errorReplySchema,
@@ -34,17 +34,11 @@ const errors = {
   429: errorReplySchema,
 };
 
-export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, mailer }) => {
+export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, mailer, limitStore }) => {
   const db = database.db;
-  const registerLimit = accountLimiter(app, ACCOUNT_LIMITS.register, (body: RegisterBody) => body.email, {
-    countEvery: true,
-  });
-  const loginLimit = accountLimiter(app, ACCOUNT_LIMITS.signInFailures, (body: LoginBody) => body.email, {
-    countEvery: false,
-  });
-  const forgotLimit = accountLimiter(app, ACCOUNT_LIMITS.forgotPassword, (body: ForgotPasswordBody) => body.email, {
-    countEvery: true,
-  });
+  const registerLimit = accountLimiter(app, ACCOUNT_LIMITS.register, (body: RegisterBody) => body.email);
+  const loginLimit = signInLimiter(limitStore, 'password', (body: LoginBody) => body.email);
+  const forgotLimit = accountLimiter(app, ACCOUNT_LIMITS.forgotPassword, (body: ForgotPasswordBody) => body.email);
 
   app.post(
     '/api/auth/register',
@@ -69,11 +63,12 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     '/api/auth/login',
     {
       config: { rateLimit: IP_LIMITS.signIn },
-      preHandler: loginLimit.guard,
+      preHandler: loginLimit.take,
       schema: { body: loginBodySchema, response: { 200: currentUserSchema, ...errors } },
     },
     async (request, reply) => {
-      const user = await loginLimit.countFailures(request, () => loginWithPassword(db, request.body));
+      const user = await loginWithPassword(db, request.body);
+      await loginLimit.succeeded(request);
       await app.startSession(request, reply, { userId: user.id });
       return toCurrentUser(user);
     },

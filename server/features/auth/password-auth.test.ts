@@ -208,22 +208,32 @@ describe('e-mail and password sign-in', () => {
       expect(res.json()).toEqual({ message, errors: [{ path, message }] });
     });
 
-    it('locks an account after 5 failures, before checking even the right password, from any address', async () => {
+    it('locks an account for the address that failed 5 times, before checking even the right password; the owner elsewhere gets in', async () => {
       const account = await register();
+      const stranger = freshIp();
       for (let i = 0; i < 5; i += 1) {
-        const res = await post('/api/auth/login', { email: account.email, password: `Wrong-${i}-Password` });
+        const res = await post(
+          '/api/auth/login',
+          { email: account.email, password: `Wrong-${i}-Password` },
+          { ip: stranger },
+        );
         expect(res.statusCode).toBe(401);
       }
-      const locked = await post('/api/auth/login', {
-        email: ` ${account.email.toUpperCase()} `,
-        password: account.password,
-      });
+      const locked = await post(
+        '/api/auth/login',
+        { email: ` ${account.email.toUpperCase()} `, password: account.password },
+        { ip: stranger },
+      );
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(locked.json()).toEqual({
         message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) as unknown,
       });
       expect(sessionCookieOf(locked)).toBeUndefined();
+      // The owner, from another address, is not locked out by a stranger.
+      expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(
+        200,
+      );
       // Another account is unaffected.
       const other = await register();
       expect((await post('/api/auth/login', { email: other.email, password: other.password })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import type { Budget, LimitStore } from '../../lib/limit-store';
 
 const MINUTE = 60_000;
 
@@ -32,9 +33,6 @@ export const IP_LIMITS = {
 type AccountLimit = { max: number; timeWindow: number };
 
 export const ACCOUNT_LIMITS = {
-  // OWASP's guidance: a few failures per account, then a pause; 5 wrong passwords per 15 minutes stops
-  // online guessing but lets the owner in again soon. Successful sign-ins do not count.
-  signInFailures: { max: 5, timeWindow: 15 * MINUTE },
   // Registering the same e-mail repeatedly only probes whether it exists.
   register: { max: 5, timeWindow: 60 * MINUTE },
   // A cap on reset mails to one inbox, so the form cannot be used to flood someone.
@@ -47,43 +45,74 @@ export const accountKey = (value: string) => value.trim().toLowerCase();
 export type AccountLimiter = {
   /** preHandler: answers 429 before any password hashing when the account's budget is spent. */
   guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Runs a sign-in attempt; a 401 from it counts one failure against the account. */
-  countFailures: <T>(request: FastifyRequest, attempt: () => Promise<T>) => Promise<T>;
 };
 
 /**
- * A per-account limit keyed by something in the (already validated) body. `countEvery` counts each
- * request in the guard; otherwise only recordFailure counts, so the owner's successful sign-ins are free.
+ * A per-account limit keyed by something in the (already validated) body, counting every request (sign-up
+ * and reset mails: each may send an e-mail).
  */
-export function accountLimiter<B>(
-  app: App,
-  limit: AccountLimit,
-  keyOf: (body: B) => string,
-  options: { countEvery: boolean },
-): AccountLimiter {
+export function accountLimiter<B>(app: App, limit: AccountLimit, keyOf: (body: B) => string): AccountLimiter {
   const check = app.createRateLimit({
     ...limit,
     keyGenerator: (request) => accountKey(keyOf(request.body as B)),
   });
   return {
     guard: async (request, reply) => {
-      const status = await check(request, { increment: options.countEvery });
-      if (status.isAllowed) return;
-      // A peek shows the failures so far: the budget is spent once they reach max.
-      const spent = options.countEvery ? status.isExceeded : status.remaining === 0;
-      if (!spent) return;
+      const status = await check(request);
+      if (status.isAllowed || !status.isExceeded) return;
       reply.header('retry-after', String(Math.max(1, status.ttlInSeconds)));
       throw tooMany(formatWait(status.ttl));
     },
-    countFailures: async (request, attempt) => {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) await check(request);
-        throw error;
-      }
-    },
   };
+}
+
+/**
+ * Sign-in budgets (decision 005), taken before any password or key is checked and refunded when the attempt
+ * succeeds, so they count failures and no burst, however parallel, gets more checks than they allow:
+ * - per account and client address, a short lock: a stranger's failures lock only the stranger's address;
+ * - per account alone, two much higher ceilings whose windows grow (15 minutes, then a day), so a guesser
+ *   spread over many addresses is slowed more and more while the owner, from their own address, gets in.
+ */
+export const SIGN_IN_BUDGETS = {
+  perAccountAndAddress: { max: 5, windowMs: 15 * MINUTE },
+  perAccount: [
+    { max: 30, windowMs: 15 * MINUTE },
+    { max: 100, windowMs: 24 * 60 * MINUTE },
+  ],
+} as const;
+
+export type SignInLimiter = {
+  /** preHandler: takes this attempt from its budgets, or answers 429 with Retry-After. */
+  take: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The attempt succeeded: it was no failure, so its budgets get it back. */
+  succeeded: (request: FastifyRequest) => Promise<void>;
+};
+
+export function signInLimiter<B>(store: LimitStore, kind: string, keyOf: (body: B) => string): SignInLimiter {
+  const budgetsOf = (request: FastifyRequest): Budget[] => {
+    const account = `${kind}:${accountKey(keyOf(request.body as B))}`;
+    return [
+      { key: `signin:${account}:ip:${request.ip}`, ...SIGN_IN_BUDGETS.perAccountAndAddress },
+      ...SIGN_IN_BUDGETS.perAccount.map((budget) => ({ key: `signin:${account}:${budget.windowMs}`, ...budget })),
+    ];
+  };
+  return {
+    take: async (request, reply) => {
+      const result = await store.take(budgetsOf(request));
+      if (result.allowed) return;
+      reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+      throw tooMany(formatWait(result.retryAfterMs));
+    },
+    succeeded: async (request) => store.refund(budgetsOf(request).map((budget) => budget.key)),
+  };
+}
+
+/** A budget of the store (not per account and address) taken in a route: 429 with Retry-After when spent. */
+export async function takeOrRefuse(store: LimitStore, reply: FastifyReply, budgets: Budget[]): Promise<void> {
+  const result = await store.take(budgets);
+  if (result.allowed) return;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+  throw tooMany(formatWait(result.retryAfterMs));
 }
 
 function formatWait(ms: number): string {

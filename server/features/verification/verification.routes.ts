@@ -6,6 +6,7 @@ import {
   verifyRequestBodySchema,
   verifyRequestReplySchema,
 } from '../../../common/schemas/verification';
+import { accountKey, takeOrRefuse } from '../auth/rate-limits';
 import { confirmVerification, requestVerification } from './verification.service';
 
 /**
@@ -17,15 +18,22 @@ export const VERIFY_RATE_LIMITS = {
   confirm: { max: 30, timeWindow: '1 minute' },
 };
 
+export const VERIFY_CODES_PER_EMAIL = { max: 5, windowMs: 30 * 60_000 };
+
 const refusals = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
 
-export const verificationRoutes: FeatureRoutes = async (app, { database, env, mailer }) => {
+export const verificationRoutes: FeatureRoutes = async (app, { database, env, mailer, limitStore }) => {
   const { db } = database;
 
   app.post(
     '/api/verify/request',
     {
       config: { rateLimit: VERIFY_RATE_LIMITS.request },
+      // Each request may mail a code: one inbox gets at most 5 in 30 minutes, from whatever addresses.
+      preHandler: async (request, reply) =>
+        takeOrRefuse(limitStore, reply, [
+          { key: `verify:${accountKey(request.body.email)}`, ...VERIFY_CODES_PER_EMAIL },
+        ]),
       schema: {
         body: verifyRequestBodySchema,
         response: { 200: verifyRequestReplySchema, ...refusals, 503: errorReplySchema },

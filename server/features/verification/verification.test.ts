@@ -99,13 +99,28 @@ describe('POST /api/verify/request', () => {
   });
 
   it('limits one address to 10 code requests a minute', async () => {
-    const player = await addPlayer(t.database.db);
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await requestCode(player.email, { ip })).statusCode).toBe(200);
-    const limited = await requestCode(player.email, { ip });
+    // Different inboxes, so only the address limit applies.
+    for (let i = 0; i < 10; i++) {
+      const player = await addPlayer(t.database.db);
+      expect((await requestCode(player.email, { ip })).statusCode).toBe(200);
+    }
+    const limited = await requestCode((await addPlayer(t.database.db)).email, { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toHaveProperty('message');
-    expect((await requestCode(player.email)).statusCode).toBe(200);
+    expect((await requestCode((await addPlayer(t.database.db)).email)).statusCode).toBe(200);
+  });
+
+  it('mails one inbox at most 5 codes in 30 minutes, whatever addresses ask', async () => {
+    const player = await addPlayer(t.database.db);
+    const mailsBefore = t.sentMail.filter((m) => m.to === player.email).length;
+    for (let i = 0; i < 5; i++) expect((await requestCode(player.email, { ip: freshIp() })).statusCode).toBe(200);
+    const flooded = await requestCode(player.email.toUpperCase(), { ip: freshIp() });
+    expect(flooded.statusCode).toBe(429);
+    expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(25 * 60);
+    expect(flooded.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(t.sentMail.filter((m) => m.to === player.email).length - mailsBefore).toBe(5);
   });
 });
 
