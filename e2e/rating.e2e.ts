@@ -203,7 +203,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await page.goto('/?tab=ratings-about-me');
     await see(page.getByRole('heading', { level: 1, name: 'Ratings About Me' }));
     await see(page.getByText('Overall from 1 rating'));
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Rita Rater' }) });
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Rita R.' }) });
     await see(card.getByText(DETAILED));
     await see(card.getByText('Serves land short; aim deeper.'));
     await see(card.getByText('Was this helpful?'));

@@ -135,7 +135,7 @@ describe('user screens signed out, without a player profile, and after the sessi
     // Una's screens are loaded while she is still signed in.
     const { page } = una;
     await page.goto('/?tab=ratings-about-me');
-    const received = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Otto Other' }) });
+    const received = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Otto O.' }) });
     await see(received.getByText('Was this helpful?'));
     await openTab(page, 'My Ratings');
     await see(page.getByRole('heading', { name: 'Nico Net' }));
