@@ -44,4 +44,29 @@ export const HOSTILE_RETURN_TARGETS = [
   `/${'a'.repeat(600)}`,
   'evil.example',
   '',
+  // Encoded slashes and backslashes without the leading path slash, and look-alike (Unicode) slashes.
+  '%2f%2fevil.example',
+  '%2F%2Fevil.example',
+  '%5c%5cevil.example',
+  '\uff0f\uff0fevil.example',
+  '\u2215\u2215evil.example',
+  'HtTpS://evil.example',
+  'jAvAsCrIpT:alert(1)',
+];
+
+/**
+ * Odd but harmless targets: kept as a path of our own site, with the suspicious part percent-encoded, so
+ * a browser stays on our origin (an encoded or look-alike slash is one path segment, never a host).
+ */
+export const ENCODED_RETURN_TARGETS = [
+  '/%2f%2fevil.example',
+  '/%2F%2Fevil.example',
+  '/%5c%5cevil.example',
+  '/%5C/evil.example',
+  '/\uff0f\uff0fevil.example',
+  '/\u2215\u2215evil.example',
+  '/%252f%252fevil.example',
+  '/%09/evil.example',
+  '/?next=//evil.example',
+  '/#//evil.example',
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnPath } from './return-path';
-import { HOSTILE_RETURN_TARGETS } from './return-path.fixtures';
+import { ENCODED_RETURN_TARGETS, HOSTILE_RETURN_TARGETS } from './return-path.fixtures';
 
 const ORIGIN = 'https://ratings.example';
 
@@ -22,10 +22,13 @@ describe('safeReturnPath', () => {
 
   it('never returns a target that a browser resolves to another origin', () => {
     expect(HOSTILE_RETURN_TARGETS.length).toBeGreaterThanOrEqual(40);
-    for (const value of [...HOSTILE_RETURN_TARGETS, '/%2F%2Fevil.example', '/a//b', '/ok']) {
+    for (const value of [...HOSTILE_RETURN_TARGETS, ...ENCODED_RETURN_TARGETS, '/a//b', '/ok']) {
       const result = safeReturnPath(value, ORIGIN);
       expect(new URL(result, ORIGIN).origin).toBe(ORIGIN);
+      expect(result.startsWith('/')).toBe(true);
       expect(result.startsWith('//')).toBe(false);
+      // eslint-disable-next-line no-control-regex
+      expect(result).not.toMatch(/^\/[\\/]|[\u0000-\u001f\\]/);
     }
   });
 

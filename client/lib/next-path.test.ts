@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_RETURN_TARGETS } from '@common/return-path.fixtures';
+import { ENCODED_RETURN_TARGETS, HOSTILE_RETURN_TARGETS } from '@common/return-path.fixtures';
 import { loginPathBackTo, safeNextPath } from './next-path';
 
 const ORIGIN = 'http://localhost:5000';
@@ -20,6 +20,12 @@ describe('sign-in return path', () => {
     for (const hostile of HOSTILE_RETURN_TARGETS) {
       const next = new URLSearchParams(`next=${encodeURIComponent(hostile)}`).get('next');
       expect(safeNextPath(next, ORIGIN)).toBe('/');
+    }
+    // Encoded or look-alike slashes are kept as one path segment of our own site.
+    for (const odd of ENCODED_RETURN_TARGETS) {
+      const kept = safeNextPath(odd, ORIGIN);
+      expect(new URL(kept, ORIGIN).origin).toBe(ORIGIN);
+      expect(kept.startsWith('//')).toBe(false);
     }
     expect(safeNextPath(null, ORIGIN)).toBe('/');
     expect(safeNextPath('/verify', ORIGIN)).toBe('/verify');
