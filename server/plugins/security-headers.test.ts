@@ -49,6 +49,8 @@ describe('every answer carries the security headers and the {message} shape', ()
     ['a path parameter of 120 digits', `/api/players/${'1'.repeat(120)}`, {}, 414],
     ['an unknown API path', '/api/nope', {}, 404],
     ['a malformed id', '/api/players/abc', {}, 400],
+    ['a path that is not valid percent-encoding', '/api/players/%E0%A4%A', {}, 400],
+    ['a method no route has', '/api/health', { method: 'PROPFIND' }, 404],
   ])('%s', async (_label, path, init: RequestInit, status) => {
     const res = await fetch(`${base}${path}`, init);
     expect(res.status).toBe(status);
