@@ -104,7 +104,7 @@ describe('control characters in any text field', () => {
           method: route.method as 'GET',
           url: probe.url,
           headers: { cookie },
-          ...probe,
+          ...(probe.payload ? { payload: probe.payload } : {}),
         });
         const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
         const shapeOk =

@@ -29,6 +29,11 @@ describe('serving the built client', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('builds no source maps', async () => {
+    const { default: viteConfig } = await import('../../vite.config');
+    expect(viteConfig).toMatchObject({ build: { sourcemap: false } });
+  });
+
   it('never serves a source map, even one a build left behind', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-123.js.map' });
     expect(res.statusCode).toBe(404);
