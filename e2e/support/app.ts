@@ -121,7 +121,7 @@ export async function signUpViaApi(context: BrowserContext, who: Person, options
   const { confirmationUrl } = (await res.json()) as { confirmationUrl?: string };
   expect(confirmationUrl, 'DEMO_MODE answers the confirmation link').toBeTruthy();
   const confirmed = await context.request.get(confirmationUrl ?? '', { maxRedirects: 0 });
-  expect(confirmed.headers().location).toBe('/');
+  expect(confirmed.headers().location).toBe('/?emailConfirmed=1');
 }
 
 export async function signInViaApi(context: BrowserContext, who: Pick<Person, 'email' | 'password'>) {

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokens, users } from '../db/schema/index';
-import { freshIp, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from '../features/auth/auth-fixtures';
+import {
+  freshIp,
+  GOOD_PASSWORD,
+  sessionCookieOf,
+  signUpWithPassword,
+  uniqueEmail,
+} from '../features/auth/auth-fixtures';
 import { newToken, sha256 } from '../lib/tokens';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import type { RouteAccess } from './authorize';
@@ -16,6 +22,15 @@ const SPEC_ADMIN_ROUTES = [
   'GET /api/admin/flagged-comments',
   'PUT /api/admin/flagged-comments/:flagId/resolve',
   'POST /api/players/bulk',
+];
+
+/** Registering, linking or claiming a player, rating and voting: refused until the caller's e-mail is confirmed. */
+const CONFIRMED_EMAIL_ROUTES = [
+  { method: 'POST', url: '/api/players' },
+  { method: 'POST', url: '/api/players/:playerId/match-request' },
+  { method: 'POST', url: '/api/ratings' },
+  { method: 'PUT', url: '/api/ratings/:id' },
+  { method: 'POST', url: '/api/ratings/:id/helpfulness' },
 ];
 
 /** Sign-in endpoints under /api/admin that are, by design, open to anyone. */
@@ -135,6 +150,29 @@ describe('authorization matrix: every admin route against every kind of caller',
       if (caller.expected !== 'allowed') expect(res.json()).toHaveProperty('message');
     }
     expect(results, `expected ${caller.expected}`).toEqual([]);
+  });
+
+  it('every action that speaks for an e-mail waits for it to be confirmed (403), in the guard', async () => {
+    const key = (route: { method: string; url: string }) => `${route.method} ${route.url.replace(/:\w+/g, ':param')}`;
+    const confirmedRoutes = t.app.authorize.routes.filter(
+      (route) => route.access === 'confirmed' && route.method !== 'HEAD',
+    );
+    expect(new Set(confirmedRoutes.map(key))).toEqual(new Set(CONFIRMED_EMAIL_ROUTES.map((route) => key(route))));
+    const confirmed = await signUpWithPassword(t);
+    const unconfirmedMessage = { message: 'Please confirm your e-mail address first' };
+    for (const route of confirmedRoutes) {
+      const name = `${route.method} ${route.url}`;
+      const anonymous = await call(route, {});
+      expect(anonymous.statusCode, name).toBe(401);
+      const unconfirmed = await call(route, headersOf.user);
+      expect(unconfirmed.statusCode, name).toBe(403);
+      expect(unconfirmed.json(), name).toEqual(unconfirmedMessage);
+      for (const headers of [{ cookie: confirmed.cookie }, headersOf.developer]) {
+        const res = await call(route, headers);
+        expect(res.statusCode, name).not.toBe(401);
+        expect(res.json(), name).not.toEqual(unconfirmedMessage);
+      }
+    }
   });
 
   it('every user-only route refuses a caller who is not signed in with 401', async () => {

@@ -2,11 +2,17 @@ import type { FeatureRoutes } from '../../deps';
 import { confirmEmailQuerySchema, resendConfirmationReplySchema } from '../../../common/schemas/auth';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
-import { CONFIRM_EMAIL_PATH, confirmEmail, resendConfirmationLink } from './email-confirmation.service';
+import {
+  CONFIRM_EMAIL_PATH,
+  CONFIRMED_REDIRECT,
+  confirmEmail,
+  INVALID_LINK_REDIRECT,
+  resendConfirmationLink,
+} from './email-confirmation.service';
 
 const RESEND_IP_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
 
-export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, env, mailer }) => {
+export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, env, mailer, limitStore }) => {
   const { db } = database;
 
   // The mailed link, opened from any browser: confirms and goes to the front page. It signs nobody in; the
@@ -18,12 +24,12 @@ export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, en
       const userId = await confirmEmail(db, request.query.token);
       if (!userId) {
         request.log.info('e-mail confirmation link invalid, used or expired');
-        return reply.redirect('/?emailConfirmation=invalid');
+        return reply.redirect(INVALID_LINK_REDIRECT);
       }
       // This instance's cached sessions carry the user row: the confirmed state shows at once here (and within
       // SESSION_CACHE_SECONDS on other instances).
       app.forgetSessionsOfUser(userId);
-      return reply.redirect('/');
+      return reply.redirect(CONFIRMED_REDIRECT);
     },
   );
 
@@ -46,7 +52,7 @@ export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, en
       if (!user) throw unauthorized();
       const confirmationUrl = await resendConfirmationLink(
         db,
-        { mailer, publicUrl: env.PUBLIC_URL, log: request.log },
+        { mailer, publicUrl: env.PUBLIC_URL, log: request.log, limitStore },
         user,
       );
       return {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { AppError, conflict } from '../../lib/app-error';
+import type { LimitStore } from '../../lib/limit-store';
 import type { Mailer } from '../../lib/mailer';
 import { newToken, sha256 } from '../../lib/tokens';
 import { confirmEmailWithToken, setEmailConfirmationToken } from './users.repo';
@@ -14,6 +15,17 @@ export const RESEND_TOO_SOON = 'A link was sent less than a minute ago. Please c
 /** A confirmation link is valid a day: long enough to find the mail, short enough to limit a leaked one. */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESEND_INTERVAL_MS = 60 * 1000;
+/** Resends per account a day: enough for a lost mail or two, too few to flood the inbox. */
+export const RESENDS_PER_DAY = { max: 5, windowMs: 24 * 60 * 60 * 1000 };
+
+export const resendsTodayMessage = (retryAfterMs: number) => {
+  const hours = Math.max(1, Math.ceil(retryAfterMs / (60 * 60 * 1000)));
+  return `You have asked for ${RESENDS_PER_DAY.max} links today. Please check your inbox and spam folder, or try again in ${hours === 1 ? '1 hour' : `${hours} hours`}.`;
+};
+
+/** Where opening the link lands: the client confirms with a toast, or says the link is no good. */
+export const CONFIRMED_REDIRECT = '/?emailConfirmed=1';
+export const INVALID_LINK_REDIRECT = '/?emailConfirmed=invalid';
 
 export const CONFIRM_EMAIL_PATH = '/api/auth/confirm-email';
 
@@ -57,10 +69,25 @@ export async function sendConfirmationLink(
   return link.href;
 }
 
-/** POST /api/auth/confirm-email/resend: a new link, at most one a minute. */
-export async function resendConfirmationLink(db: Db, deps: ConfirmationDeps, user: UserRow): Promise<string> {
+/**
+ * POST /api/auth/confirm-email/resend: a new link, at most one a minute (the stored sent time, so it holds on
+ * every instance) and five a day (the shared limit store). A resend refused as too soon costs nothing of the day.
+ */
+export async function resendConfirmationLink(
+  db: Db,
+  deps: ConfirmationDeps & { limitStore: LimitStore },
+  user: UserRow,
+): Promise<string> {
   if (user.emailVerified) throw conflict(ALREADY_CONFIRMED);
-  return sendConfirmationLink(db, deps, user, RESEND_INTERVAL_MS);
+  const dayKey = `confirm-email:resend:${user.id}`;
+  const today = await deps.limitStore.take([{ key: dayKey, ...RESENDS_PER_DAY }]);
+  if (!today.allowed) throw new AppError(429, resendsTodayMessage(today.retryAfterMs));
+  try {
+    return await sendConfirmationLink(db, deps, user, RESEND_INTERVAL_MS);
+  } catch (error) {
+    await deps.limitStore.refund([dayKey]);
+    throw error;
+  }
 }
 
 /** GET of the mailed link: the id of the user whose e-mail it confirmed, or null (invalid, used or expired). */

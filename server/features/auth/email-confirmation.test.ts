@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { sha256 } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshIp, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from './auth-fixtures';
+import { createMemoryLimitStore } from '../../lib/limit-store';
+import {
+  confirmationLinkMailedTo,
+  freshIp,
+  GOOD_PASSWORD,
+  sessionCookieOf,
+  signUpWithPassword,
+  uniqueEmail,
+} from './auth-fixtures';
 import { DEVELOPER_EMAIL_DOMAIN } from './developer-auth.service';
 
 const UNCONFIRMED = { message: 'Please confirm your e-mail address first' };
@@ -31,12 +39,7 @@ describe('e-mail confirmation for password accounts', () => {
     return { email, res, cookie: sessionCookieOf(res) ?? '' };
   }
 
-  const linkMailedTo = (app: TestApp, email: string) => {
-    const mail = [...app.sentMail].reverse().find((m) => m.to === email && m.text.includes('/api/auth/confirm-email'));
-    const link = /https?:\/\/\S+\/api\/auth\/confirm-email\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-    if (!link) throw new Error(`no confirmation link mailed to ${email}`);
-    return new URL(link);
-  };
+  const linkMailedTo = (app: TestApp, email: string) => confirmationLinkMailedTo(app.sentMail, email);
 
   const open = (app: TestApp, link: URL) => app.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
 
@@ -85,7 +88,7 @@ describe('e-mail confirmation for password accounts', () => {
     const { email, cookie } = await signUp();
     const res = await open(t, linkMailedTo(t, email));
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toBe('/?emailConfirmed=1');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await call('GET', '/api/auth/user', cookie)).json()).toMatchObject({ emailConfirmed: true });
     const registered = await call('POST', '/api/players', cookie, {
@@ -101,18 +104,18 @@ describe('e-mail confirmation for password accounts', () => {
   it('uses a link once, and not after 24 hours', async () => {
     const first = await signUp();
     const link = linkMailedTo(t, first.email);
-    expect((await open(t, link)).headers.location).toBe('/');
-    expect((await open(t, link)).headers.location).toBe('/?emailConfirmation=invalid');
+    expect((await open(t, link)).headers.location).toBe('/?emailConfirmed=1');
+    expect((await open(t, link)).headers.location).toBe('/?emailConfirmed=invalid');
 
     const second = await signUp();
     await t.database.db
       .update(users)
       .set({ emailConfirmationExpires: new Date(Date.now() - 1000) })
       .where(eq(users.email, second.email));
-    expect((await open(t, linkMailedTo(t, second.email))).headers.location).toBe('/?emailConfirmation=invalid');
+    expect((await open(t, linkMailedTo(t, second.email))).headers.location).toBe('/?emailConfirmed=invalid');
     expect((await call('GET', '/api/auth/user', second.cookie)).json()).toMatchObject({ emailConfirmed: false });
     const forged = await t.app.inject({ method: 'GET', url: '/api/auth/confirm-email?token=not-a-token' });
-    expect(forged.headers.location).toBe('/?emailConfirmation=invalid');
+    expect(forged.headers.location).toBe('/?emailConfirmed=invalid');
   });
 
   it('resends at most one link a minute; a new link replaces the old one', async () => {
@@ -132,12 +135,78 @@ describe('e-mail confirmation for password accounts', () => {
     expect(again.json()).toEqual({ message: `We sent a new link to ${email}.` });
     const newLink = linkMailedTo(t, email);
     expect(newLink.href).not.toBe(oldLink.href);
-    expect((await open(t, oldLink)).headers.location).toBe('/?emailConfirmation=invalid');
-    expect((await open(t, newLink)).headers.location).toBe('/');
+    expect((await open(t, oldLink)).headers.location).toBe('/?emailConfirmed=invalid');
+    expect((await open(t, newLink)).headers.location).toBe('/?emailConfirmed=1');
     const done = await resend();
     expect(done.statusCode).toBe(409);
     expect(done.json()).toEqual({ message: 'Your e-mail address is already confirmed' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email/resend' })).statusCode).toBe(401);
+  });
+
+  it('resends at most five links a day per account; a resend refused as too soon does not count', async () => {
+    let clock = Date.now();
+    const limited = await createTestApp({}, { limitStore: createMemoryLimitStore({ now: () => clock }) });
+    try {
+      const { email, cookie } = await signUpWithPassword(limited, { confirm: false });
+      // Each from an address of its own: the per-address limit is tested below.
+      const resend = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email/resend',
+          remoteAddress: freshIp(),
+          headers: { cookie },
+        });
+      const aMinuteLater = () =>
+        limited.database.db
+          .update(users)
+          .set({ emailConfirmationSentAt: new Date(Date.now() - 61_000) })
+          .where(eq(users.email, email));
+      expect((await resend()).statusCode).toBe(429);
+      for (let i = 0; i < 5; i += 1) {
+        await aMinuteLater();
+        expect((await resend()).statusCode, `resend ${i + 1}`).toBe(200);
+      }
+      await aMinuteLater();
+      const sixth = await resend();
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toEqual({
+        message: 'You have asked for 5 links today. Please check your inbox and spam folder, or try again in 24 hours.',
+      });
+      clock += 24 * 60 * 60 * 1000 + 1000;
+      expect((await resend()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits resends per client address, whichever account asks', async () => {
+    const limited = await createTestApp();
+    try {
+      const ip = freshIp();
+      const statuses: number[] = [];
+      let last = { email: '', mailsBefore: 0, message: '' };
+      for (let i = 0; i < 11; i += 1) {
+        const { email, cookie } = await signUpWithPassword(limited, { confirm: false });
+        await limited.database.db
+          .update(users)
+          .set({ emailConfirmationSentAt: new Date(Date.now() - 61_000) })
+          .where(eq(users.email, email));
+        const mailsBefore = limited.sentMail.length;
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email/resend',
+          remoteAddress: ip,
+          headers: { cookie },
+        });
+        statuses.push(res.statusCode);
+        last = { email, mailsBefore, message: res.json<{ message: string }>().message };
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+      expect(last.message).toBe('Rate limit exceeded, retry in 15 minutes');
+      expect(limited.sentMail.length).toBe(last.mailsBefore);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('shows the link in the answers only with DEMO_MODE', async () => {

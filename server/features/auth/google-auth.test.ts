@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -9,6 +9,7 @@ import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provid
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { HOSTILE_RETURN_TARGETS } from '../../../common/return-path.fixtures';
 import { PENDING_LOGIN_COOKIE, openPendingLogin, sealPendingLogin } from './oidc-pending-login';
+import { DEVELOPER_EMAIL_DOMAIN } from './developer-auth.service';
 import { safeReturnTo } from './safe-return-to';
 
 const PUBLIC = 'http://localhost:5000';
@@ -206,6 +207,25 @@ describe('Google sign-in (OpenID Connect against a real provider)', () => {
     expect(res.headers.location).toBe('/login?error=auth_failed');
     expect(sessionCookieOf(res)).toBeUndefined();
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('refuses a verified identity in the developers’ domain, so it can never hold a developer’s acting e-mail', async () => {
+    const { sub, email } = account({ email: `devuser@${DEVELOPER_EMAIL_DOMAIN.toUpperCase()}` });
+    const res = await fullLogin(sub);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?error=auth_failed');
+    expect(sessionCookieOf(res)).toBeUndefined();
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('counts a Google account whose ID token says email_verified as confirmed', async () => {
+    const { sub } = account();
+    const res = await fullLogin(sub);
+    expect((await currentUser(sessionCookieOf(res))).json()).toMatchObject({ emailConfirmed: true });
   });
 
   describe('refusals (redirect to /login?error=auth_failed, nobody signed in)', () => {
