@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AuthEffects } from './auth-effects';
+import { EmailConfirmedNotice } from './email-confirmed-notice';
 import { LoadingScreen } from '@client/components/loading-screen';
 import { TopNav } from './top-nav';
 
@@ -14,6 +15,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <AuthEffects />
+      <EmailConfirmedNotice />
       <TopNav />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<LoadingScreen />}>

@@ -6,7 +6,6 @@ import { queryKeys } from '@client/lib/query-keys';
 import { useAuth } from '@client/lib/use-auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDemoConfirmationUrl, useResendConfirmation } from '../api/email-confirmation';
 
 /**
@@ -16,7 +15,6 @@ import { useDemoConfirmationUrl, useResendConfirmation } from '../api/email-conf
  */
 export default function ConfirmEmailBanner() {
   const { user } = useAuth();
-  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const demoUrl = useDemoConfirmationUrl();
   const resend = useResendConfirmation();
@@ -30,8 +28,6 @@ export default function ConfirmEmailBanner() {
   }, [unconfirmed, queryClient]);
 
   if (!unconfirmed) return null;
-  const invalidLink = params.get('emailConfirmation') === 'invalid';
-
   const sendAgain = () =>
     resend.mutate(undefined, {
       onSuccess: (reply) => toast({ title: 'Link sent', description: reply.message, variant: 'success' }),
@@ -41,14 +37,11 @@ export default function ConfirmEmailBanner() {
 
   return (
     <Alert tone="warning" title="Please confirm your e-mail address">
-      {invalidLink ? (
-        <p>That confirmation link is invalid, already used or expired. Resend the link to get a new one.</p>
-      ) : (
-        <p>
-          We sent a link to <span className="font-semibold [overflow-wrap:anywhere]">{user.email}</span>. Open it to
-          register your player profile, rate players and vote on helpfulness.
-        </p>
-      )}
+      <p>
+        We sent a link to <span className="font-semibold [overflow-wrap:anywhere]">{user.email}</span>. Open it to
+        register your player profile, rate players and vote on helpfulness. No mail? Check the spam folder, or resend
+        the link.
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button variant="outline" size="sm" loading={resend.isPending} onClick={sendAgain}>
           Resend the link
