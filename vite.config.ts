@@ -1,17 +1,39 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-export default defineConfig({
+/** Text files the server sends; each gets a .br and a .gz sibling at build time (served by content negotiation). */
+export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+// react-router's package exports only name its development build (dev warnings on); the production build sits
+// next to it and differs by that switch, so a production bundle imports it by path.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({
+      include: COMPRESSIBLE,
+      threshold: 512,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
-    alias: {
-      '@common': path.resolve(import.meta.dirname, 'common'),
-      '@client': path.resolve(import.meta.dirname, 'client'),
-    },
+    alias: [
+      { find: '@common', replacement: path.resolve(import.meta.dirname, 'common') },
+      { find: '@client', replacement: path.resolve(import.meta.dirname, 'client') },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
@@ -23,4 +45,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:5000' },
   },
-});
+}));

@@ -1,10 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
+import type { UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { clientPlugin } from './client';
+import { CLIENT_DIST, clientPlugin, pickEncoding } from './client';
+
+const ASSET = 'console.log("hello from the bundle");\n'.repeat(50);
 
 describe('serving the built client', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'pr-client-'));
@@ -13,7 +17,9 @@ describe('serving the built client', () => {
   beforeAll(async () => {
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'index.html'), '<html><head><!--app-head--></head><body></body></html>');
-    writeFileSync(path.join(root, 'assets', 'app-123.js'), 'console.log(1);\n//# sourceMappingURL=app-123.js.map');
+    writeFileSync(path.join(root, 'assets', 'app-123.js'), `${ASSET}//# sourceMappingURL=app-123.js.map`);
+    writeFileSync(path.join(root, 'assets', 'app-123.js.br'), brotliCompressSync(ASSET));
+    writeFileSync(path.join(root, 'assets', 'app-123.js.gz'), gzipSync(ASSET));
     writeFileSync(path.join(root, 'assets', 'app-123.js.map'), '{"version":3,"sources":["secret.ts"]}');
     await app.register(clientPlugin, { serveClient: true, env: parseEnv({ NODE_ENV: 'test' }), root });
     await app.ready();
@@ -23,20 +29,121 @@ describe('serving the built client', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  const getAsset = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/assets/app-123.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
   it('serves hashed assets, cached for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    const res = await getAsset();
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('builds no source maps', async () => {
+  it('answers an asset in brotli, gzip or as is by Accept-Encoding, and says it varies on it', async () => {
+    const br = await getAsset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+
+    const gzip = await getAsset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(ASSET);
+
+    const identity = await getAsset('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.startsWith(ASSET)).toBe(true);
+
+    for (const res of [br, gzip, identity]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('serves pages compressed, revalidated every time, with an ETag', async () => {
+    const br = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Sign in');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toBe('accept-encoding');
+
+    const gzip = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Sign in');
+
+    const plain = await app.inject({ method: 'GET', url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Sign in');
+
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(gzip.headers.etag).toBe(etag);
+    const revalidated = await app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('answers unknown pages with the compressed 404 page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-page', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>Page not found');
+  });
+
+  it('builds no source maps, and bundles the production builds', async () => {
     const { default: viteConfig } = await import('../../vite.config');
-    expect(viteConfig).toMatchObject({ build: { sourcemap: false } });
+    const config: UserConfig = viteConfig({ command: 'build', mode: 'production' });
+    expect(config).toMatchObject({ build: { sourcemap: false } });
+    const aliases = config.resolve?.alias as { find: string | RegExp; replacement: string }[];
+    expect(aliases.find((alias) => String(alias.find) === String(/^react-router$/))?.replacement).toMatch(
+      /react-router[/\\]dist[/\\]production[/\\]index\.mjs$/,
+    );
   });
 
   it('never serves a source map, even one a build left behind', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-123.js.map' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('secret.ts');
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1.0, br;q=0', 'gzip'],
+    ['*', 'gzip'],
+    ['identity', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ])('%s → %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+// Checks the build on disk when there is one (npm run build): development builds log warnings and run slower.
+describe.runIf(existsSync(path.join(CLIENT_DIST, 'assets')))('the built bundle', () => {
+  const assets = path.join(CLIENT_DIST, 'assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const code = scripts.map((name) => readFileSync(path.join(assets, name), 'utf8')).join('\n');
+
+  it('holds no development builds and no source maps', () => {
+    // React's production build throws numbered errors; its development build and react-router's name the problem.
+    expect(code).toContain('Minified React error');
+    expect(code).not.toContain('No routes matched location');
+    expect(code).not.toContain('Error handled by React Router default ErrorBoundary');
+    expect(code).not.toMatch(/sourceMappingURL/);
+    expect(readdirSync(assets).filter((name) => name.endsWith('.map'))).toEqual([]);
+  });
+
+  it('has a brotli and a gzip copy of every script and style sheet above 512 bytes', () => {
+    for (const name of readdirSync(assets).filter((file) => /\.(js|css)$/.test(file))) {
+      if (readFileSync(path.join(assets, name)).length <= 512) continue;
+      expect(existsSync(path.join(assets, `${name}.br`)), name).toBe(true);
+      expect(existsSync(path.join(assets, `${name}.gz`)), name).toBe(true);
+    }
   });
 });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   NOT_FOUND_META,
@@ -44,8 +46,53 @@ export function renderHead(meta: PageMeta, env: Pick<Env, 'PUBLIC_URL' | 'GA_MEA
     .join('\n    ');
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to answer with: brotli, else gzip, when the client accepts it (a q of 0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** A page rendered once at start, with its compressed forms, so each request only picks one. */
+type RenderedPage = { etag: string; body: Record<Encoding, Buffer> };
+
+function prerender(html: string): RenderedPage {
+  const raw = Buffer.from(html);
+  return {
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+    body: {
+      identity: raw,
+      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    },
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, status = 200) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag);
+  if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(page.body[encoding]);
+}
+
 /**
- * Serves the built client: static assets, and index.html with per-page head tags for the SPA routes.
+ * Serves the built client: static assets (with their .br/.gz siblings made at build time), and index.html with
+ * per-page head tags for the SPA routes, rendered and compressed once at start.
  * Unknown /api paths answer JSON 404; other unknown paths get the client's 404 page with status 404.
  */
 export const clientPlugin = fp(
@@ -60,6 +107,8 @@ export const clientPlugin = fp(
         root,
         index: false,
         wildcard: false,
+        // Picks file.br or file.gz by Accept-Encoding and answers Vary: Accept-Encoding.
+        preCompressed: true,
         // Source maps would publish our source: none is served, even if a build left one behind.
         allowedPath: (pathName) => !pathName.endsWith('.map'),
         setHeaders: (res, filePath) => {
@@ -69,24 +118,24 @@ export const clientPlugin = fp(
       });
     }
 
-    const renderPage = (meta: PageMeta) => template.replace('<!--app-head-->', renderHead(meta, options.env));
+    const render = (meta: PageMeta) => prerender(template.replace('<!--app-head-->', renderHead(meta, options.env)));
+    const pages = new Map(canServe ? Object.entries(PAGE_META).map(([route, meta]) => [route, render(meta)]) : []);
+    const notFoundPage = canServe ? render(NOT_FOUND_META) : undefined;
 
     for (const route of Object.keys(PAGE_META)) {
-      app.get(route, { schema: { hide: true } }, async (_request, reply) => {
-        if (!canServe) return reply.status(404).send({ message: 'Client not built: run npm run build' });
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(renderPage(PAGE_META[route]));
+      app.get(route, { schema: { hide: true } }, async (request, reply) => {
+        const page = pages.get(route);
+        if (!page) return reply.status(404).send({ message: 'Client not built: run npm run build' });
+        return sendPage(request, reply, page);
       });
     }
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (pathname === '/api' || pathname.startsWith('/api/') || !canServe || request.method !== 'GET') {
+      if (pathname === '/api' || pathname.startsWith('/api/') || !notFoundPage || request.method !== 'GET') {
         return reply.status(404).send({ message: 'Not found' });
       }
-      return reply.status(404).type('text/html; charset=utf-8').send(renderPage(NOT_FOUND_META));
+      return sendPage(request, reply, notFoundPage, 404);
     });
   },
 );
