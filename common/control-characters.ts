@@ -12,29 +12,47 @@ const MULTI_LINE_FIELD =
 
 export const controlCharacterMessage = (field: string) => `${field} must not contain control characters`;
 
+type PathNode = { key: string; parent: PathNode | null };
+
+/** Stands in the walk for a key that holds a control character: reached, it is the answer. */
+const BAD_KEY = Symbol('bad key');
+
+const joinPath = (node: PathNode | null): string => {
+  const keys: string[] = [];
+  for (let at = node; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * The path ("players.3.firstName") of the first string in `value` that holds a control character its
- * field may not hold, or null. Walks objects and arrays; keys are checked like values.
+ * field may not hold, or null. Walks objects and arrays; keys are checked like values. The walk keeps its
+ * own stack: a request body nested thousands of levels deep overflowed the call stack and answered 500.
  */
-export function findControlCharacter(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') {
-    const field = path.at(-1) ?? 'value';
-    const forbidden = MULTI_LINE_FIELD.test(field) ? CONTROL_EXCEPT_LINE_BREAKS : ANY_CONTROL;
-    return forbidden.test(value) ? path.join('.') || 'value' : null;
-  }
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = findControlCharacter(value[index], [...path, String(index)]);
-      if (found) return found;
+export function findControlCharacter(value: unknown): string | null {
+  const pending: { value: unknown; path: PathNode | null }[] = [{ value, path: null }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (current === BAD_KEY) return joinPath(path);
+    if (typeof current === 'string') {
+      const forbidden = MULTI_LINE_FIELD.test(path?.key ?? 'value') ? CONTROL_EXCEPT_LINE_BREAKS : ANY_CONTROL;
+      if (forbidden.test(current)) return joinPath(path) || 'value';
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, entry] of Object.entries(value)) {
-      if (ANY_CONTROL.test(key)) return [...path, key.replace(ANY_CONTROL, '?')].join('.');
-      const found = findControlCharacter(entry, [...path, key]);
-      if (found) return found;
+    if (current === null || typeof current !== 'object') continue;
+    const entries = Array.isArray(current)
+      ? current.map((entry, index): [string, unknown] => [String(index), entry])
+      : Object.entries(current);
+    const children: { value: unknown; path: PathNode }[] = [];
+    for (const [key, entry] of entries) {
+      if (!Array.isArray(current) && ANY_CONTROL.test(key)) {
+        // A bad key is reported where the walk meets it: before any value that follows it.
+        children.push({ value: BAD_KEY, path: { key: key.replace(ANY_CONTROL, '?'), parent: path } });
+        break;
+      }
+      children.push({ value: entry, path: { key, parent: path } });
     }
+    // Pushed in reverse, so the walk visits fields in the order they were written.
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]);
   }
   return null;
 }

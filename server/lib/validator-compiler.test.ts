@@ -172,4 +172,27 @@ describe('control characters in any text field', () => {
     expect(results.created.map((row) => row.email)).toEqual(['good.one@example.com', 'good.two@example.com']);
     expect(results.errors).toEqual([{ error: 'Row 2: firstName must not contain control characters' }]);
   });
+
+  // Found by the route fuzz (server/test/route-fuzz.test.ts): the walk recursed once per level.
+  it('a body nested 20,000 levels deep is a 400, not a stack overflow answered 500', async () => {
+    const deep = (depth: number, leaf: string) => `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
+    for (const payload of [deep(20_000, '1'), `{"email":${'['.repeat(100_000)}${']'.repeat(100_000)}}`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/email-signup',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json<{ message: unknown }>().message).toBe('string');
+    }
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: '/api/players/bulk',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: `{"players":[${deep(20_000, '"x"')}]}`,
+    });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json<{ results: { errors: unknown[] } }>().results.errors).toHaveLength(1);
+  });
 });
