@@ -99,7 +99,7 @@ export async function explainHotCalls(options: {
   submitterIds: string[];
 }): Promise<string> {
   hookQueries();
-  const database = await openDatabase({ url: options.databaseUrl, poolSize: 4 });
+  const database = await openDatabase({ url: options.databaseUrl, poolSize: 4, timeouts: { statementMs: 0 } });
   const env = parseEnv({
     NODE_ENV: 'production',
     DATABASE_URL: options.databaseUrl,

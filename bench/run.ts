@@ -67,7 +67,7 @@ const BENCH_WRITTEN_TABLES = [
 async function prepareDatabase() {
   const state = await ensureDatabase(databaseUrl, { fresh: args.fresh });
   log(`database ${new URL(databaseUrl).pathname.slice(1)}: ${state}`);
-  const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
+  const database = await openDatabase({ url: databaseUrl, poolSize: 4, timeouts: { statementMs: 0 } });
   const count = async (table: string) => {
     const result = (await database.db.execute(`select count(*)::int as n from ${table}`)) as { rows: { n: number }[] };
     return result.rows[0].n;

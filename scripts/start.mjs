@@ -1,7 +1,9 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the server.
+// `npm start`: builds what is missing or older than its sources, then runs the compiled server in this very
+// process, so a stop signal reaches the server itself (npm forwards SIGTERM and SIGINT to it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 function newestMtime(dir) {
   let newest = 0;
@@ -12,13 +14,20 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builtIndex = 'dist/client/index.html';
-const sources = ['client', 'common'].filter(existsSync);
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log('Building the client…');
-  const build = spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'inherit' });
+const isStale = (output, sources) =>
+  !existsSync(output) || Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(output).mtimeMs;
+
+const parts = [
+  { label: 'client', output: 'dist/client/index.html', sources: ['client', 'common'], script: 'build-client.mjs' },
+  { label: 'server', output: 'dist/server/main.js', sources: ['server', 'common'], script: 'build-server.mjs' },
+];
+for (const part of parts) {
+  if (!isStale(part.output, part.sources)) continue;
+  const started = performance.now();
+  console.log(`Building the ${part.label} (${existsSync(part.output) ? 'sources changed' : 'first start'})…`);
+  const build = spawnSync(process.execPath, [path.join('scripts', part.script)], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log(`Built the ${part.label} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
-const server = spawnSync('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+
+await import(pathToFileURL(path.resolve('dist/server/main.js')).href);

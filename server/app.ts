@@ -1,10 +1,9 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redactSecretParams } from '../common/redact-secrets';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
@@ -23,13 +22,17 @@ import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './lib/limit-store';
+import { loggableError } from './lib/db-errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { validatorCompiler } from './lib/validator-compiler';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authorizePlugin } from './plugins/authorize';
 import { clientPlugin } from './plugins/client';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
+import { requestIdPlugin } from './plugins/request-id';
 import {
   clientErrorAnswer,
   frameworkErrorAnswer,
@@ -84,6 +87,8 @@ const requestSerializers = {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   }),
+  // Errors without the statement parameters and row values Drizzle and PostgreSQL put in their messages.
+  err: loggableError,
 };
 
 function loggerOptions(env: Env, custom: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
@@ -143,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: AppDeps = { env, database, mailer, limitStore };
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
   await app.register(securityHeadersPlugin, securityHeaders);
   await app.register(cookie);
   // The per-address limits share Redis too when it is configured, so instances spend one budget.
@@ -159,10 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     cacheMs: env.SESSION_CACHE_SECONDS * 1000,
   });
   await app.register(authorizePlugin, { db: database.db });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Pickleball Ratings API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(metricsPlugin, { token: env.METRICS_TOKEN, database });
+  await app.register(apiDocsPlugin, { secureCookies: env.NODE_ENV === 'production' });
 
   for (const feature of features) {
     await app.register(async (scope) => feature(scope as unknown as App, deps));

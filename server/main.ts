@@ -1,6 +1,11 @@
 import { buildApp } from './app';
 import { loadEnv } from './env';
+import { SITE_NAME } from '../common/seo';
 
+/** In-flight requests get this long to finish after a stop signal; then their connections are closed. */
+const DRAIN_MS = 10_000;
+
+process.setSourceMapsEnabled(true);
 const env = loadEnv();
 const app = await buildApp({ env, serveClient: true });
 
@@ -9,10 +14,22 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stops accepting connections, lets in-flight requests finish, then closes the database.
+    const started = Date.now();
+    app.log.info({ signal }, 'stop signal: no new connections, draining in-flight requests');
+    // A request still running after the drain time loses its connection, so the database can close cleanly.
+    const drainLimit = setTimeout(() => {
+      app.log.warn({ afterMs: DRAIN_MS }, 'drain time over: closing the remaining connections');
+      app.server.closeAllConnections();
+    }, DRAIN_MS);
+    drainLimit.unref();
+    // Stops accepting connections (requests on kept-alive ones answer 503), waits for in-flight requests,
+    // then runs the onClose hooks, which close the database (PGlite flushes its files).
     app.close().then(
-      () => process.exit(0),
+      () => {
+        clearTimeout(drainLimit);
+        app.log.info({ ms: Date.now() - started }, 'stopped cleanly: requests drained, database closed');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);
@@ -25,5 +42,11 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (err) {
   app.log.error({ err }, 'could not start the server');
+  await app.close().catch(() => undefined);
   process.exit(1);
 }
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+const local = env.PUBLIC_URL.startsWith('http://localhost') ? `http://localhost:${port}` : env.PUBLIC_URL;
+// One plain line for whoever started it, whatever the log format.
+console.log(`${SITE_NAME} is ready at ${local}`);

@@ -36,7 +36,9 @@ const url = values['database-url'] ?? env.DATABASE_URL;
 const now = values.now ? new Date(values.now) : undefined;
 if (now && Number.isNaN(now.getTime())) throw new Error(`--now must be a date, got "${values.now}"`);
 
-const database = await openDatabase(url ? { url, poolSize: 2 } : { dataDir: env.DATA_DIR });
+const database = await openDatabase(
+  url ? { url, poolSize: 2, timeouts: { statementMs: 0 } } : { dataDir: env.DATA_DIR },
+);
 console.log(`seeding ${url ? url.replace(/\/\/[^@]*@/, '//…@') : `PGlite in ${env.DATA_DIR}`}`);
 try {
   const result = await seedDatabase(database, {

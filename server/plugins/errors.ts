@@ -2,6 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { databaseUnavailable } from '../lib/db-errors';
+
+/** How long a client is asked to wait before retrying when the database cannot serve. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The service is busy or briefly unavailable. Please try again in a few seconds.';
+/** A database outage fails every request: it is logged once per this interval, with a count. */
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 type ValidationIssue = { path: string; message: string };
 
@@ -27,7 +34,22 @@ function validationIssues(error: FastifyError): ValidationIssue[] {
  * and anything unexpected as a bare 500 that is logged with the request id.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  let outageLoggedAt = 0;
+  let outageFailures = 0;
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Unreachable, timed out or overloaded database: a 503 the client can retry, logged once per interval.
+    if (databaseUnavailable(error)) {
+      outageFailures += 1;
+      if (Date.now() - outageLoggedAt >= OUTAGE_LOG_INTERVAL_MS) {
+        request.log.error({ err: error, failures: outageFailures }, 'database unavailable: answering 503');
+        outageLoggedAt = Date.now();
+        outageFailures = 0;
+      }
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: UNAVAILABLE_MESSAGE });
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.details });
     }
@@ -37,7 +59,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error' });
+      return reply.status(500).send({ message: 'Internal server error', requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -47,7 +69,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message: clientMessage(error) });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' });
+    return reply.status(500).send({ message: 'Internal server error', requestId: request.id });
   });
 });
 

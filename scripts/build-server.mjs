@@ -1,0 +1,21 @@
+// Compiles the server into one ES module, dist/server/main.js, that `node` runs directly (no tsx at run time).
+// Dependencies stay in node_modules (`packages: 'external'`); the SQL migrations are copied next to the bundle,
+// where server/db/client.ts looks for them.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const outdir = 'dist/server';
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'server/main.ts', seed: 'server/db/seed.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // Stack traces point at the TypeScript source; the maps stay on the server (dist/client is what is served).
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+cpSync('server/db/migrations', `${outdir}/migrations`, { recursive: true });
