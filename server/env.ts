@@ -35,7 +35,7 @@ const RANDOM_SECRET_HINT = 'generate one with `openssl rand -base64 32`';
  * form and returns codes and links in answers; a guessable ADMIN_KEY or SESSION_SECRET is an open door.
  */
 function refuseUnsafeProductionSettings(
-  raw: { DEMO_MODE: boolean; ADMIN_KEY?: string; SESSION_SECRET?: string },
+  raw: { DEMO_MODE: boolean; ADMIN_KEY?: string; SESSION_SECRET?: string; METRICS_TOKEN?: string },
   ctx: z.RefinementCtx,
 ) {
   if (raw.DEMO_MODE) {
@@ -45,7 +45,7 @@ function refuseUnsafeProductionSettings(
       message: 'DEMO_MODE=true is refused with NODE_ENV=production (it publishes the admin key)',
     });
   }
-  for (const name of ['ADMIN_KEY', 'SESSION_SECRET'] as const) {
+  for (const name of ['ADMIN_KEY', 'SESSION_SECRET', 'METRICS_TOKEN'] as const) {
     const value = raw[name];
     if (value && estimatedRandomBits(value) < MIN_SECRET_BITS) {
       ctx.addIssue({
@@ -89,6 +89,8 @@ const envSchema = z
     /** How long an instance reuses a session it read (0 = read every request); see plugins/session.ts. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Bearer token that reads GET /metrics (admins may too); unset turns the metrics off. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .transform((raw, ctx) => {
     let devUsers: DevUser[] = [];

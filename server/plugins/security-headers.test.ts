@@ -39,6 +39,7 @@ describe('every answer carries the security headers and the {message} shape', ()
     expect(headers['content-security-policy']).toContain("default-src 'self'");
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const json = JSON.parse(body) as Record<string, unknown>;
     expect(typeof json.message).toBe('string');
     expect(Object.keys(json).filter((key) => key !== 'message' && key !== 'errors')).toEqual([]);

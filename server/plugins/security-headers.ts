@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,15 +44,16 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
 
 /** Fastify's `frameworkErrors`: the router's own refusals, as JSON {message} with the security headers. */
 export function frameworkErrorAnswer(headers: Record<string, string>) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: 'Bad request' };
-    void reply.headers(headers).code(known.status).send({ message: known.message });
+    void reply.headers(headers).header('x-request-id', request.id).code(known.status).send({ message: known.message });
   };
 }
 
 /**
  * Node's `clientError` (through Fastify's clientErrorHandler): a request too broken to reach Fastify,
  * answered with the same headers and body shape as every other answer, and never Fastify's codes.
+ * It gets an x-request-id of its own like every answer, though no Fastify request (and no log line) has it.
  */
 export function clientErrorAnswer(headers: Record<string, string>) {
   const headerLines = Object.entries(headers)
@@ -68,7 +70,7 @@ export function clientErrorAnswer(headers: Record<string, string>) {
     const body = JSON.stringify({ message });
     if (socket.writable) {
       socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}x-request-id: ${randomUUID()}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
     }
     socket.destroy(error);

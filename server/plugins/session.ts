@@ -10,6 +10,7 @@ import {
   purgeExpiredSessions,
   touchSession,
 } from '../features/auth/sessions.repo';
+import { recordJobRun } from '../lib/metrics';
 import { hmac, newToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'pr_session';
@@ -131,7 +132,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   });
 
   const purge = () =>
-    purgeExpiredSessions(db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    purgeExpiredSessions(db, new Date())
+      .then(() => recordJobRun('session-purge'))
+      .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
   const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
   timer.unref();
   app.addHook('onReady', purge);

@@ -26,7 +26,13 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/admin/users',
     {
       config: { access: 'admin' },
-      schema: { querystring: adminListQuerySchema, response: { 200: adminUsersReplySchema, ...refusals } },
+      schema: {
+        operationId: 'listAdminUsers',
+        summary: 'List user accounts, optionally filtered by a search text (admin)',
+        tags: ['admin'],
+        querystring: adminListQuerySchema,
+        response: { 200: adminUsersReplySchema, ...refusals },
+      },
     },
     async (request) => getAdminUsers(db, request.query.q),
   );
@@ -35,14 +41,28 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/admin/players',
     {
       config: { access: 'admin' },
-      schema: { querystring: adminListQuerySchema, response: { 200: adminPlayersReplySchema, ...refusals } },
+      schema: {
+        operationId: 'listAdminPlayers',
+        summary: 'List players, optionally filtered by a search text (admin)',
+        tags: ['admin'],
+        querystring: adminListQuerySchema,
+        response: { 200: adminPlayersReplySchema, ...refusals },
+      },
     },
     async (request) => getAdminPlayers(db, request.query.q),
   );
 
   app.get(
     '/api/admin/email-signups',
-    { config: { access: 'admin' }, schema: { response: { 200: emailSignupsReplySchema, ...refusals } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'listEmailSignups',
+        summary: 'List the addresses signed up for launch updates (admin)',
+        tags: ['admin'],
+        response: { 200: emailSignupsReplySchema, ...refusals },
+      },
+    },
     async () => getEmailSignups(db),
   );
 
@@ -52,6 +72,9 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
       bodyLimit: BULK_IMPORT_BODY_LIMIT,
       config: { access: 'admin' },
       schema: {
+        operationId: 'bulkImportPlayers',
+        summary: 'Import many players at once, each row answered on its own (admin)',
+        tags: ['admin'],
         body: bulkImportBodySchema,
         response: { 200: bulkImportReplySchema, ...refusals, 413: errorReplySchema },
       },

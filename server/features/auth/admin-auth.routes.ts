@@ -19,7 +19,13 @@ export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limit
     {
       config: { rateLimit: IP_LIMITS.signIn },
       preHandler: limit.take,
-      schema: { body: adminLoginBodySchema, response: { 200: adminLoginReplySchema, ...errors } },
+      schema: {
+        operationId: 'adminLogin',
+        summary: 'Sign in as the admin with e-mail and key; answers the admin token',
+        tags: ['auth'],
+        body: adminLoginBodySchema,
+        response: { 200: adminLoginReplySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const result = await loginAdmin(database.db, env, request.body);
@@ -34,7 +40,14 @@ export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limit
   // The client forgets the token on logout (§4); this makes the server forget it too.
   app.post(
     '/api/admin/logout',
-    { schema: { response: { 200: messageReplySchema, 403: errorReplySchema } } },
+    {
+      schema: {
+        operationId: 'adminLogout',
+        summary: 'Sign the admin out: the server forgets the admin token',
+        tags: ['auth'],
+        response: { 200: messageReplySchema, 403: errorReplySchema },
+      },
+    },
     async (request) => {
       const token = request.headers['x-admin-token'];
       await logoutAdmin(database.db, typeof token === 'string' ? token : undefined);

@@ -8,5 +8,16 @@ export const appConfigRoutes: FeatureRoutes = async (app, { env }) => {
     env.DEMO_MODE && env.ADMIN_EMAIL && env.ADMIN_KEY ? { email: env.ADMIN_EMAIL, key: env.ADMIN_KEY } : undefined;
   const config = { demoMode: env.DEMO_MODE, googleEnabled: googleConfigured(env), demoAdmin };
 
-  app.get('/api/config', { schema: { response: { 200: appConfigSchema } } }, async () => config);
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        operationId: 'getAppConfig',
+        summary: 'What the pages need to know: demo mode and whether Google sign-in is offered',
+        tags: ['auth'],
+        response: { 200: appConfigSchema },
+      },
+    },
+    async () => config,
+  );
 };

@@ -10,7 +10,14 @@ export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) =
   // §7: 401 means "not signed in"; a developer session is not a user session (it has /api/dev-auth/user).
   app.get(
     '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema, 401: errorReplySchema } } },
+    {
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'The signed-in user; 401 when nobody is signed in',
+        tags: ['auth'],
+        response: { 200: currentUserSchema, 401: errorReplySchema },
+      },
+    },
     async (request) => {
       const user = await app.authorize.sessionUser(request);
       if (!user) throw unauthorized();
@@ -22,7 +29,12 @@ export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) =
     '/api/auth/user/player',
     {
       config: { access: 'user' },
-      schema: { response: { 200: linkedPlayerReplySchema, 401: errorReplySchema, 404: errorReplySchema } },
+      schema: {
+        operationId: 'getLinkedPlayer',
+        summary: 'The player profile linked to the signed-in user',
+        tags: ['auth'],
+        response: { 200: linkedPlayerReplySchema, 401: errorReplySchema, 404: errorReplySchema },
+      },
     },
     async (request) => {
       const actor = await app.authorize.requireActor(request);
@@ -32,8 +44,19 @@ export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) =
 
   // §7: the browser navigates here; the row is deleted, so a copy of the old cookie is signed out too.
   // Only our own pages may sign someone out: a foreign page linking here lands on / still signed in.
-  app.get('/api/logout', { schema: { hide: true } }, async (request, reply) => {
-    if (fromOurOwnPages(request, publicOrigin, true)) await app.endSession(request, reply);
-    return reply.redirect('/');
-  });
+  app.get(
+    '/api/logout',
+    {
+      config: { redirects: true },
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out (only from our own pages) and go to the front page; a browser navigates here',
+        tags: ['auth'],
+      },
+    },
+    async (request, reply) => {
+      if (fromOurOwnPages(request, publicOrigin, true)) await app.endSession(request, reply);
+      return reply.redirect('/');
+    },
+  );
 };

@@ -26,7 +26,13 @@ export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, l
     {
       config: { rateLimit: IP_LIMITS.signIn },
       preHandler: limit.take,
-      schema: { body: devLoginBodySchema, response: { 200: developerUserSchema, ...errors } },
+      schema: {
+        operationId: 'developerLogin',
+        summary: 'Sign in with a configured developer account',
+        tags: ['auth'],
+        body: devLoginBodySchema,
+        response: { 200: developerUserSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { userId, password } = request.body;
@@ -42,7 +48,14 @@ export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, l
 
   app.get(
     '/api/dev-auth/user',
-    { schema: { response: { 200: developerUserSchema, 401: errorReplySchema } } },
+    {
+      schema: {
+        operationId: 'getDeveloperUser',
+        summary: 'The signed-in developer; 401 when none',
+        tags: ['auth'],
+        response: { 200: developerUserSchema, 401: errorReplySchema },
+      },
+    },
     async (request) => {
       const developer = request.session?.data.developer;
       if (!developer) throw unauthorized();
@@ -52,7 +65,14 @@ export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, l
 
   app.post(
     '/api/dev-logout',
-    { schema: { response: { 200: messageReplySchema, 403: errorReplySchema } } },
+    {
+      schema: {
+        operationId: 'developerLogout',
+        summary: 'Sign the developer out',
+        tags: ['auth'],
+        response: { 200: messageReplySchema, 403: errorReplySchema },
+      },
+    },
     async (request, reply) => {
       await app.endSession(request, reply);
       return { message: 'Signed out' };

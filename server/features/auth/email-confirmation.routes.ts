@@ -19,7 +19,15 @@ export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, en
   // workspace of a signed-in user shows the confirmed state on its next look at the current user.
   app.get(
     CONFIRM_EMAIL_PATH,
-    { schema: { hide: true, querystring: confirmEmailQuerySchema } },
+    {
+      config: { redirects: true },
+      schema: {
+        operationId: 'confirmEmail',
+        summary: 'Confirm an e-mail address from the mailed link, then go to the front page',
+        tags: ['auth'],
+        querystring: confirmEmailQuerySchema,
+      },
+    },
     async (request, reply) => {
       const userId = await confirmEmail(db, request.query.token);
       if (!userId) {
@@ -38,6 +46,9 @@ export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, en
     {
       config: { access: 'user', rateLimit: RESEND_IP_LIMIT },
       schema: {
+        operationId: 'resendConfirmationEmail',
+        summary: 'Mail the signed-in user a new confirmation link',
+        tags: ['auth'],
         response: {
           200: resendConfirmationReplySchema,
           401: errorReplySchema,

@@ -37,7 +37,16 @@ export const googleAuthRoutes: FeatureRoutes = async (app, { env, database }) =>
   // §7: the browser navigates here (provider=google, or no provider at all) to start third-party sign-in.
   app.get(
     '/api/login',
-    { schema: { querystring: loginQuerySchema, response: { 400: errorReplySchema } } },
+    {
+      config: { redirects: true },
+      schema: {
+        operationId: 'startGoogleLogin',
+        summary: 'Start signing in with Google; a browser navigates here',
+        tags: ['auth'],
+        querystring: loginQuerySchema,
+        response: { 400: errorReplySchema },
+      },
+    },
     async (request, reply) => {
       if (!client) return reply.redirect(GOOGLE_UNAVAILABLE);
       let started;
@@ -57,27 +66,38 @@ export const googleAuthRoutes: FeatureRoutes = async (app, { env, database }) =>
 
   // The provider's redirect back. Refused (wrong or missing state, nonce, PKCE, audience, issuer, an
   // unverified e-mail): back to /login?error=auth_failed, with the reason in the server log only.
-  app.get('/api/callback', { schema: { hide: true } }, async (request, reply) => {
-    const pending = openPendingLogin(env.SESSION_SECRET, request.cookies[PENDING_LOGIN_COOKIE]);
-    reply.clearCookie(PENDING_LOGIN_COOKIE, cookieOptions);
-    if (!client || !pending) {
-      request.log.warn('OpenID Connect callback without a valid pending sign-in');
-      return reply.redirect(AUTH_FAILED);
-    }
-    // The URL the provider redirected to, rebuilt from PUBLIC_URL rather than the Host header.
-    const callbackUrl = new URL(redirectUri);
-    callbackUrl.search = new URL(request.url, redirectUri).search;
-    try {
-      const identity = await client.finish(callbackUrl, pending);
-      const user = await signInWithGoogle(database.db, identity);
-      // Taking over a password account ends its sessions (google-auth.service.ts).
-      app.forgetSessionsOfUser(user.id);
-      await app.startSession(request, reply, { userId: user.id });
-    } catch (err) {
-      request.log.warn({ err }, 'Google sign-in refused');
-      return reply.redirect(AUTH_FAILED);
-    }
-    // Checked again where it is used: the cookie is signed, but the rule may have tightened since it was set.
-    return reply.redirect(safeReturnTo(pending.returnTo, env.PUBLIC_URL));
-  });
+  app.get(
+    '/api/callback',
+    {
+      config: { redirects: true },
+      schema: {
+        operationId: 'finishGoogleLogin',
+        summary: "Google's redirect back: signs in and returns to the page the sign-in started from",
+        tags: ['auth'],
+      },
+    },
+    async (request, reply) => {
+      const pending = openPendingLogin(env.SESSION_SECRET, request.cookies[PENDING_LOGIN_COOKIE]);
+      reply.clearCookie(PENDING_LOGIN_COOKIE, cookieOptions);
+      if (!client || !pending) {
+        request.log.warn('OpenID Connect callback without a valid pending sign-in');
+        return reply.redirect(AUTH_FAILED);
+      }
+      // The URL the provider redirected to, rebuilt from PUBLIC_URL rather than the Host header.
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.search = new URL(request.url, redirectUri).search;
+      try {
+        const identity = await client.finish(callbackUrl, pending);
+        const user = await signInWithGoogle(database.db, identity);
+        // Taking over a password account ends its sessions (google-auth.service.ts).
+        app.forgetSessionsOfUser(user.id);
+        await app.startSession(request, reply, { userId: user.id });
+      } catch (err) {
+        request.log.warn({ err }, 'Google sign-in refused');
+        return reply.redirect(AUTH_FAILED);
+      }
+      // Checked again where it is used: the cookie is signed, but the rule may have tightened since it was set.
+      return reply.redirect(safeReturnTo(pending.returnTo, env.PUBLIC_URL));
+    },
+  );
 };

@@ -45,7 +45,13 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     {
       config: { rateLimit: IP_LIMITS.register },
       preHandler: registerLimit.guard,
-      schema: { body: registerBodySchema, response: { 201: registerReplySchema, ...errors } },
+      schema: {
+        operationId: 'registerWithPassword',
+        summary: 'Create an account with e-mail and password, sign in, and mail a confirmation link',
+        tags: ['auth'],
+        body: registerBodySchema,
+        response: { 201: registerReplySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const user = await registerWithPassword(db, request.body);
@@ -64,7 +70,13 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     {
       config: { rateLimit: IP_LIMITS.signIn },
       preHandler: loginLimit.take,
-      schema: { body: loginBodySchema, response: { 200: currentUserSchema, ...errors } },
+      schema: {
+        operationId: 'loginWithPassword',
+        summary: 'Sign in with e-mail and password',
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const user = await loginWithPassword(db, request.body);
@@ -79,7 +91,13 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     {
       config: { rateLimit: IP_LIMITS.forgotPassword },
       preHandler: forgotLimit.guard,
-      schema: { body: forgotPasswordBodySchema, response: { 200: messageReplySchema, ...errors } },
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mail a password reset link to an account',
+        tags: ['auth'],
+        body: forgotPasswordBodySchema,
+        response: { 200: messageReplySchema, ...errors },
+      },
     },
     async (request) => {
       await requestPasswordReset(db, { mailer, publicUrl: env.PUBLIC_URL, log: request.log }, request.body.email);
@@ -91,7 +109,13 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     '/api/auth/reset-password',
     {
       config: { rateLimit: IP_LIMITS.resetPassword },
-      schema: { body: resetPasswordBodySchema, response: { 200: messageReplySchema, ...errors } },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with the token from a reset link',
+        tags: ['auth'],
+        body: resetPasswordBodySchema,
+        response: { 200: messageReplySchema, ...errors },
+      },
     },
     async (request) => {
       app.forgetSessionsOfUser(await resetPassword(db, request.body));

@@ -30,7 +30,14 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/players/:playerId/match-request',
     {
       config: { access: 'confirmed' },
-      schema: { params: claimParamsSchema, body: claimBodySchema, response: { 201: claimReplySchema, ...refusals } },
+      schema: {
+        operationId: 'createMatchRequest',
+        summary: 'Ask to be linked to an existing player profile (a claim)',
+        tags: ['claims'],
+        params: claimParamsSchema,
+        body: claimBodySchema,
+        response: { 201: claimReplySchema, ...refusals },
+      },
     },
     async (request, reply) => {
       const actor = await app.authorize.requireActor(request);
@@ -42,7 +49,12 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/auth/user/match-request',
     {
       config: { access: 'user' },
-      schema: { response: { 200: ownClaimReplySchema, 401: errorReplySchema } },
+      schema: {
+        operationId: 'getOwnMatchRequest',
+        summary: "The signed-in user's pending claim, if any",
+        tags: ['claims'],
+        response: { 200: ownClaimReplySchema, 401: errorReplySchema },
+      },
     },
     async (request) => getOwnPendingClaim(db, await app.authorize.requireActor(request)),
   );
@@ -51,7 +63,13 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/match-requests/:id/withdraw',
     {
       config: { access: 'user' },
-      schema: { params: withdrawParamsSchema, response: { 200: withdrawReplySchema, ...refusals } },
+      schema: {
+        operationId: 'withdrawMatchRequest',
+        summary: 'Withdraw your own pending claim',
+        tags: ['claims'],
+        params: withdrawParamsSchema,
+        response: { 200: withdrawReplySchema, ...refusals },
+      },
     },
     async (request) => withdrawClaim(db, await app.authorize.requireActor(request), request.params.id),
   );
@@ -60,7 +78,13 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/admin/match-requests',
     {
       config: { access: 'admin' },
-      schema: { querystring: matchRequestsQuerySchema, response: { 200: matchRequestsReplySchema, ...refusals } },
+      schema: {
+        operationId: 'listMatchRequests',
+        summary: 'List claims by status (admin)',
+        tags: ['claims'],
+        querystring: matchRequestsQuerySchema,
+        response: { 200: matchRequestsReplySchema, ...refusals },
+      },
     },
     async (request) => getMatchRequests(db, request.query.status),
   );
@@ -69,7 +93,14 @@ export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/admin/match-requests/:id/review',
     {
       config: { access: 'admin' },
-      schema: { params: reviewParamsSchema, body: reviewBodySchema, response: { 200: reviewReplySchema, ...refusals } },
+      schema: {
+        operationId: 'reviewMatchRequest',
+        summary: 'Approve or deny a claim (admin)',
+        tags: ['claims'],
+        params: reviewParamsSchema,
+        body: reviewBodySchema,
+        response: { 200: reviewReplySchema, ...refusals },
+      },
     },
     async (request) => {
       const admin = await app.authorize.requireAdmin(request);

@@ -8,7 +8,12 @@ export const gamificationRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/gamification/my-stats',
     {
       config: { access: 'user' },
-      schema: { response: { 200: myStatsReplySchema, 401: errorReplySchema } },
+      schema: {
+        operationId: 'getMyStats',
+        summary: "The signed-in user's points, rank and rating counts",
+        tags: ['gamification'],
+        response: { 200: myStatsReplySchema, 401: errorReplySchema },
+      },
     },
     async (request) => {
       const actor = await app.authorize.requireActor(request);

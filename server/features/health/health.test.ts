@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/health', () => {
@@ -25,6 +26,61 @@ describe('GET /api/health', () => {
     await other.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
+    await other.app.close();
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('live answers 200 without asking the database', async () => {
+    const execute = vi.spyOn(t.database.db, 'execute');
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(execute).not.toHaveBeenCalled();
+    execute.mockRestore();
+  });
+
+  it('ready answers 200 when the database answers and holds every migration', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', migrations: 'applied' });
+  });
+
+  it('ready answers 503 within about a second when the database does not answer', async () => {
+    const execute = vi.spyOn(t.database.db, 'execute').mockImplementation(() => new Promise(() => {}) as never);
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const elapsed = Date.now() - started;
+    execute.mockRestore();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', database: 'down', migrations: 'unknown' });
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(2000);
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+  });
+
+  it('ready answers 503 while a migration is missing, and when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    );
+    const pending = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json()).toEqual({ status: 'unavailable', database: 'up', migrations: 'pending' });
+    await other.database.db.execute(sql`drop schema drizzle cascade`);
+    const noTable = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(noTable.json()).toEqual({ status: 'unavailable', database: 'up', migrations: 'pending' });
+    await other.database.close();
+    const gone = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(gone.statusCode).toBe(503);
+    expect(gone.json()).toMatchObject({ status: 'unavailable', database: 'down' });
     await other.app.close();
   });
 });

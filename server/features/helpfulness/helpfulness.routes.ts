@@ -9,6 +9,9 @@ export const helpfulnessRoutes: FeatureRoutes = async (app, { database }) => {
     {
       config: { access: 'confirmed' },
       schema: {
+        operationId: 'rateHelpfulness',
+        summary: 'Say how helpful a rating you received was',
+        tags: ['helpfulness'],
         params: idParamSchema,
         body: helpfulnessBodySchema,
         response: {

@@ -11,6 +11,9 @@ export const leaderboardRoutes: FeatureRoutes = async (app, { database, env }) =
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'getLeaderboard',
+        summary: "The raters' leaderboard for a period, with the caller's own place",
+        tags: ['leaderboard'],
         querystring: leaderboardQuerySchema,
         response: { 200: leaderboardReplySchema, 400: errorReplySchema, 401: errorReplySchema },
       },

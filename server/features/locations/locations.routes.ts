@@ -10,6 +10,9 @@ export const locationsRoutes: FeatureRoutes = async (app) => {
       // Public, cheap and in memory; the limit only stops one client from hogging the server.
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'suggestLocations',
+        summary: 'Suggest US places for what was typed in a location field',
+        tags: ['locations'],
         querystring: locationsQuerySchema,
         response: { 200: locationsReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },

@@ -14,7 +14,15 @@ export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.get(
     '/api/admin/flagged-comments',
-    { config: { access: 'admin' }, schema: { response: { 200: flaggedCommentsReplySchema, ...refusals } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'listFlaggedComments',
+        summary: 'List the comments moderation flagged (admin)',
+        tags: ['moderation'],
+        response: { 200: flaggedCommentsReplySchema, ...refusals },
+      },
+    },
     async () => getFlaggedComments(db),
   );
 
@@ -23,6 +31,9 @@ export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'resolveFlaggedComment',
+        summary: 'Resolve a flagged comment, with optional notes (admin)',
+        tags: ['moderation'],
         params: idParamSchema,
         // §5: notes are optional, so a call without a body resolves too.
         body: resolveFlagBodySchema.nullish(),

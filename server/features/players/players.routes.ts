@@ -18,6 +18,9 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/players/search',
     {
       schema: {
+        operationId: 'searchPlayers',
+        summary: 'Search players by name or location',
+        tags: ['players'],
         querystring: playerSearchQuerySchema,
         response: { 200: playerSearchReplySchema, 400: errorReplySchema },
       },
@@ -29,6 +32,9 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/players/:id',
     {
       schema: {
+        operationId: 'getPlayer',
+        summary: "One player's profile",
+        tags: ['players'],
         params: playerIdParamSchema,
         response: { 200: playerDetailSchema, 400: errorReplySchema, 404: errorReplySchema },
       },
@@ -41,6 +47,9 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
     {
       config: { access: 'confirmed' },
       schema: {
+        operationId: 'registerPlayer',
+        summary: 'Register your player profile, or link an existing one',
+        tags: ['players'],
         body: registerPlayerBodySchema,
         response: {
           201: registerPlayerReplySchema,

@@ -34,6 +34,9 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
     {
       config: { access: 'confirmed' },
       schema: {
+        operationId: 'submitRating',
+        summary: 'Rate a player',
+        tags: ['ratings'],
         body: createRatingBodySchema,
         response: { 201: ratingReplySchema, ...refusals, 409: alreadyRatedSchema },
       },
@@ -48,7 +51,13 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/ratings/:id',
     {
       config: { access: 'user' },
-      schema: { params: idParamSchema, response: { 200: ratingReplySchema, ...refusals } },
+      schema: {
+        operationId: 'getRating',
+        summary: 'One rating, as its rater, its subject or an admin may see it',
+        tags: ['ratings'],
+        params: idParamSchema,
+        response: { 200: ratingReplySchema, ...refusals },
+      },
     },
     async (request) => getRating(db, request.params.id, await viewerOf(request)),
   );
@@ -57,14 +66,29 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/ratings/:id',
     {
       config: { access: 'confirmed' },
-      schema: { params: idParamSchema, body: editRatingBodySchema, response: { 200: ratingReplySchema, ...refusals } },
+      schema: {
+        operationId: 'editRating',
+        summary: 'Change a rating you gave',
+        tags: ['ratings'],
+        params: idParamSchema,
+        body: editRatingBodySchema,
+        response: { 200: ratingReplySchema, ...refusals },
+      },
     },
     async (request) => editRating(db, request.params.id, await viewerOf(request), request.body),
   );
 
   app.get(
     '/api/my-ratings',
-    { config: { access: 'user' }, schema: { response: { 200: myRatingsReplySchema, 401: errorReplySchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        operationId: 'listMyRatings',
+        summary: 'The ratings the signed-in user gave',
+        tags: ['ratings'],
+        response: { 200: myRatingsReplySchema, 401: errorReplySchema },
+      },
+    },
     async (request) => getMyRatings(db, await app.authorize.requireActor(request)),
   );
 
@@ -72,7 +96,13 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
     '/api/players/:id/received-ratings',
     {
       config: { access: 'user' },
-      schema: { params: idParamSchema, response: { 200: receivedRatingsReplySchema, ...refusals } },
+      schema: {
+        operationId: 'listReceivedRatings',
+        summary: 'The ratings a player received',
+        tags: ['ratings'],
+        params: idParamSchema,
+        response: { 200: receivedRatingsReplySchema, ...refusals },
+      },
     },
     async (request) => getReceivedRatings(db, request.params.id, await viewerOf(request)),
   );

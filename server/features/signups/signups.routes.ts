@@ -12,6 +12,9 @@ export const signupsRoutes: FeatureRoutes = async (app, { database }) => {
     {
       config: { rateLimit: EMAIL_SIGNUP_RATE_LIMIT },
       schema: {
+        operationId: 'signUpForUpdates',
+        summary: 'Sign an e-mail address up for launch updates',
+        tags: ['signups'],
         body: emailSignupBodySchema,
         response: { 201: emailSignupReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },

@@ -35,6 +35,9 @@ export const verificationRoutes: FeatureRoutes = async (app, { database, env, ma
           { key: `verify:${accountKey(request.body.email)}`, ...VERIFY_CODES_PER_EMAIL },
         ]),
       schema: {
+        operationId: 'requestVerificationCode',
+        summary: 'Mail a code that proves you own the player profile with this e-mail',
+        tags: ['verification'],
         body: verifyRequestBodySchema,
         response: { 200: verifyRequestReplySchema, ...refusals, 503: errorReplySchema },
       },
@@ -47,7 +50,13 @@ export const verificationRoutes: FeatureRoutes = async (app, { database, env, ma
     '/api/verify/confirm',
     {
       config: { rateLimit: VERIFY_RATE_LIMITS.confirm },
-      schema: { body: verifyConfirmBodySchema, response: { 200: verifyConfirmReplySchema, ...refusals } },
+      schema: {
+        operationId: 'confirmVerificationCode',
+        summary: 'Confirm the mailed code: the player profile becomes verified',
+        tags: ['verification'],
+        body: verifyConfirmBodySchema,
+        response: { 200: verifyConfirmReplySchema, ...refusals },
+      },
     },
     async (request) => confirmVerification(db, request.body, await app.authorize.optionalActor(request)),
   );

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export type AppliedMigrations = { count: number; lastHash: string | null };
+
+/** What Drizzle's migrator recorded: how many migrations ran, and the hash of the newest. */
+export async function appliedMigrations(db: Db): Promise<AppliedMigrations> {
+  const result = await db.execute(sql`
+    select count(*)::int as "count",
+      (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as "lastHash"
+    from drizzle.__drizzle_migrations`);
+  const [row] = (result as { rows: AppliedMigrations[] }).rows;
+  return { count: Number(row?.count ?? 0), lastHash: row?.lastHash ?? null };
+}
+
+/** Whether an error says the migrations table (or its schema) does not exist yet. */
+export function missingMigrationsTable(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code } = cause as { code?: unknown };
+    if (code === '42P01' || code === '3F000') return true;
+  }
+  return false;
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { jobLastRuns } from '../lib/metrics';
+import { safeEqual } from '../lib/tokens';
+
+export type MetricsOptions = {
+  /** METRICS_TOKEN: unset turns the metrics off, and /metrics is not served. */
+  token?: string;
+  database: Database;
+};
+
+/** A request no route matched: one label for all of them, so a scan of random URLs adds no series. */
+const UNMATCHED = 'unmatched';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer (.+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * Prometheus metrics at GET /metrics: requests by route pattern and status with their latency, 429
+ * refusals by route, the database pool, the event loop (prom-client's default metrics) and when each
+ * background job last ran. Each app has its own registry, so apps built side by side do not mix counts.
+ * Readable with `Authorization: Bearer <METRICS_TOKEN>` or by an admin.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
+  const { token, database } = options;
+  if (!token) return;
+
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to finishing its answer, by route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const rateLimited = new Counter({
+    name: 'http_rate_limited_total',
+    help: 'Requests refused with 429 (rate limits and sign-in lock-outs), by route pattern',
+    labelNames: ['method', 'route'] as const,
+    registers,
+  });
+  new Gauge({
+    name: 'job_last_run_timestamp_seconds',
+    help: 'When each background job last ran (Unix time)',
+    labelNames: ['job'] as const,
+    registers,
+    collect() {
+      for (const [job, at] of jobLastRuns()) this.set({ job }, at / 1000);
+    },
+  });
+  const poolStats = database.poolStats;
+  if (poolStats) {
+    const poolGauge = (
+      name: string,
+      help: string,
+      read: (stats: ReturnType<NonNullable<Database['poolStats']>>) => number,
+    ) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read(poolStats()));
+        },
+      });
+    poolGauge('db_pool_clients_total', 'Connections the database pool holds', (stats) => stats.total);
+    poolGauge('db_pool_clients_idle', 'Pool connections not in use', (stats) => stats.idle);
+    poolGauge('db_pool_requests_waiting', 'Queries waiting for a pool connection', (stats) => stats.waiting);
+  }
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED,
+      status_code: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) rateLimited.inc({ method: labels.method, route: labels.route });
+    done();
+  });
+
+  const mayRead = async (request: FastifyRequest) => {
+    const sent = bearerToken(request);
+    if (sent !== null) return safeEqual(sent, token);
+    return app.authorize.isAdmin(request);
+  };
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!(await mayRead(request))) throw new AppError(401, 'Authentication required');
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+});
