@@ -36,7 +36,7 @@ const BENCH_SUBMITTERS = 100;
 export type BenchUser = { id: string; email: string; cookie: string; sid: string };
 
 /** A session row written the way plugins/session.ts writes one; returns the Cookie header value. */
-async function signIn(db: Executor, secret: string, user: { id: string; email: string }): Promise<BenchUser> {
+export async function signIn(db: Executor, secret: string, user: { id: string; email: string }): Promise<BenchUser> {
   const token = newToken();
   const sid = hmac(secret, token);
   await db.insert(sessions).values({
