@@ -22,6 +22,7 @@ import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './lib/limit-store';
+import { createLocalClusterEvents, createPostgresClusterEvents } from './lib/cluster-events';
 import { loggableError } from './lib/db-errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { replySerializerCompiler } from './lib/reply-serializer';
@@ -145,6 +146,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const limitStore =
     options.limitStore ?? (env.REDIS_URL ? await createRedisLimitStore(env.REDIS_URL) : createMemoryLimitStore());
   if (!options.limitStore) app.addHook('onClose', () => limitStore.close());
+  const clusterEvents =
+    database.kind === 'postgres' && database.url
+      ? await createPostgresClusterEvents({
+          url: database.url,
+          db: database.db,
+          log: app.log,
+        })
+      : createLocalClusterEvents();
+  app.addHook('onClose', () => clusterEvents.close());
   const deps: AppDeps = { env, database, mailer, limitStore };
 
   await app.register(errorsPlugin);
@@ -163,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     secret: env.SESSION_SECRET,
     secure: env.NODE_ENV === 'production',
     cacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    events: clusterEvents,
   });
   await app.register(authorizePlugin, { db: database.db });
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN, database });

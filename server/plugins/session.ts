@@ -11,6 +11,7 @@ import {
   touchSession,
 } from '../features/auth/sessions.repo';
 import { recordJobRun } from '../lib/metrics';
+import type { ClusterEvents } from '../lib/cluster-events';
 import { hmac, newToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'pr_session';
@@ -41,25 +42,45 @@ declare module 'fastify' {
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** A new id for the current session (same data, same absolute deadline); no-op when signed out. */
     rotateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Drops this instance's cached sessions of a user whose sessions were just deleted in the database. */
+    /** Drops every instance's cached sessions of a user whose sessions were just changed in the database. */
     forgetSessionsOfUser: (userId: string) => void;
   }
 }
 
-type SessionOptions = { db: Db; secret: string; secure: boolean; cacheMs: number };
+type SessionOptions = { db: Db; secret: string; secure: boolean; cacheMs: number; events: ClusterEvents };
+
+/** What one instance tells the others when sessions end, so none keeps serving one from its cache. */
+const endedSession = (sid: string) => `session-ended:${sid}`;
+const endedSessionsOfUser = (userId: string) => `user-sessions-ended:${userId}`;
 
 type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
-  const { db, secret, secure, cacheMs } = options;
+  const { db, secret, secure, cacheMs, events } = options;
   /*
    * Live sessions (with their user) are reused for cacheMs, so a signed-in request costs one database
-   * round trip, not two (issue 3 bench). Sign-out, rotation and password resets through this instance
-   * take effect at once; on other instances a deleted session can live on for at most cacheMs.
+   * round trip, not two (see the bench). An instance that ends sessions (sign-out, rotation, password
+   * reset, an account taken over, an e-mail confirmed) tells every other instance through the cluster
+   * events, and they drop their copies at once. While this instance cannot hear those events, it reads
+   * every session from the database instead of trusting its cache.
    */
   const cache = cacheMs > 0 ? new LRUCache<string, LiveSession>({ max: 10_000, ttl: cacheMs }) : null;
+  const forgetUserLocally = (userId: string) => {
+    if (!cache) return;
+    for (const [sid, row] of cache.entries()) if (row.user?.id === userId) cache.delete(sid);
+  };
+  events.subscribe((message) => {
+    const [kind, id = ''] = message.split(/:(.*)/s);
+    if (kind === 'session-ended') cache?.delete(id);
+    if (kind === 'user-sessions-ended') forgetUserLocally(id);
+  });
+  events.onReconnect(() => cache?.clear());
+  const tell = (message: string) =>
+    events.publish(message).catch((err: unknown) => app.log.warn({ err }, 'could not tell the other instances'));
+
   const lookUp = async (sid: string, now: number) => {
-    const cached = cache?.get(sid);
+    const usable = cache && events.connected() ? cache : null;
+    const cached = usable?.get(sid);
     if (cached) return cached.expire.getTime() > now ? cached : undefined;
     const row = await findLiveSession(db, sid, new Date(now));
     if (row) cache?.set(sid, row);
@@ -68,6 +89,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   const forget = async (sid: string) => {
     cache?.delete(sid);
     await deleteSession(db, sid);
+    await tell(endedSession(sid));
   };
   const sidOf = (token: string) => hmac(secret, token);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
@@ -121,8 +143,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   });
 
   app.decorate('forgetSessionsOfUser', (userId: string) => {
-    if (!cache) return;
-    for (const [sid, row] of cache.entries()) if (row.user?.id === userId) cache.delete(sid);
+    forgetUserLocally(userId);
+    void tell(endedSessionsOfUser(userId));
   });
 
   // An answer for a signed-in caller or an admin is theirs alone: no browser or shared cache may keep it.
