@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
 import type * as PasswordModule from '../../lib/password';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from '../../lib/limit-store';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
@@ -181,5 +182,55 @@ describe('the in-process store cannot be flushed', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.skipIf(!redisUrl)('sign-in limits shared by two instances through Redis', () => {
+  const prefix = `pr:test:${randomBytes(6).toString('hex')}:`;
+  let t: TestApp;
+  let firstStore: LimitStore;
+  let secondStore: LimitStore;
+  let second: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    // Each instance has its own connection to Redis, as separate processes would.
+    [firstStore, secondStore] = await Promise.all([
+      createRedisLimitStore(redisUrl ?? '', { prefix }),
+      createRedisLimitStore(redisUrl ?? '', { prefix }),
+    ]);
+    t = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { limitStore: firstStore });
+    second = await buildApp({ env: t.env, database: t.database, limitStore: secondStore, logger: false });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+    await Promise.all([firstStore.close(), secondStore.close()]);
+  });
+
+  it('counts wrong passwords split across both instances against the one budget', async () => {
+    const email = uniqueEmail('shared');
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'x-forwarded-for': address() },
+      payload: { email, password: GOOD_PASSWORD, firstName: 'Sha', lastName: 'Red' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const ip = address();
+    const loginOn = (app: typeof second, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': ip },
+        payload: { email, password },
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      statuses.push((await loginOn(attempt % 2 === 0 ? t.app : second, 'Wrong-Password-1')).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // The sixth try from that address is refused on either instance, even with the right password.
+    expect((await loginOn(second, GOOD_PASSWORD)).statusCode).toBe(429);
+    expect((await loginOn(t.app, GOOD_PASSWORD)).statusCode).toBe(429);
   });
 });
