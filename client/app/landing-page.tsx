@@ -1,6 +1,6 @@
 import { GoogleSignInButton } from '@client/components/google-sign-in-button';
 import { Button } from '@client/components/ui/button';
-import { StarDisplay } from '@client/components/ui/star-rating';
+import { StarDisplay } from '@client/components/ui/star-display';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { RATING_CATEGORIES } from '@common/constants';
 import { PAGE_META } from '@common/seo';
@@ -71,6 +71,7 @@ export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {
               >
                 <Link to="/register">
                   Learn More
+                  <span className="sr-only"> about Pickleball Ratings</span>
                   <ArrowRight aria-hidden className="size-4" />
                 </Link>
               </Button>

@@ -1,9 +1,9 @@
 import { Button } from '@client/components/ui/button';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
 
 /** Shown when a screen throws while rendering, or its code fails to load (§8 lazy asset). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   console.error(error);
   return (
     <section role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
@@ -13,5 +13,35 @@ export function RouteError() {
         Reload
       </Button>
     </section>
+  );
+}
+
+type BoundaryProps = { pathname: string; children: ReactNode };
+type BoundaryState = { error: unknown; pathname: string };
+
+/** React catches render errors only in a class component; a new page clears the error. */
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** The route screens, with the error screen in their place when one fails. */
+export function RouteErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary pathname={pathname}>
+      <Outlet />
+    </ErrorBoundary>
   );
 }

@@ -23,7 +23,11 @@ export function TopNav() {
             Pickleball <span className="text-teal-700">Ratings</span>
           </span>
         </Link>
-        {!auth.isLoading && <NavActions />}
+        {/* Its row is there before the session is known (on a phone, under the title), so the page below does
+            not move when the buttons arrive. */}
+        <div className="flex min-h-9 basis-full items-center sm:basis-auto sm:justify-end">
+          {!auth.isLoading && <NavActions />}
+        </div>
       </nav>
     </header>
   );

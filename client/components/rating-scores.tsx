@@ -1,4 +1,4 @@
-import { StarDisplay } from '@client/components/ui/star-rating';
+import { StarDisplay } from '@client/components/ui/star-display';
 import { cn } from '@client/lib/cn';
 import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 

@@ -2,9 +2,7 @@ import { cn } from '@client/lib/cn';
 import { Star } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
-
-const SIZES = { sm: 'size-4', md: 'size-6', lg: 'size-8' } as const;
-const STARS = [1, 2, 3, 4, 5] as const;
+import { STAR_SIZES as SIZES, STARS } from './star-display';
 
 const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
 
@@ -74,42 +72,5 @@ export function StarRating({
         </RadioGroup.Item>
       ))}
     </RadioGroup.Root>
-  );
-}
-
-/** Read-only stars for a score (fractions round to the nearest half star visually), announced as "N out of 5". */
-export function StarDisplay({
-  value,
-  size = 'sm',
-  className,
-  showValue,
-}: {
-  value: number;
-  size?: keyof typeof SIZES;
-  className?: string;
-  /** Also print the number to one decimal (§9 helpfulness). */
-  showValue?: boolean;
-}) {
-  const rounded = Math.round(value * 2) / 2;
-  return (
-    <span className={cn('inline-flex items-center gap-1', className)}>
-      <span role="img" aria-label={`${value.toFixed(1)} out of 5 stars`} className="inline-flex items-center">
-        {STARS.map((n) => (
-          <span key={n} className="relative inline-block">
-            <Star aria-hidden className={cn(SIZES[size], 'fill-transparent text-stone-300')} />
-            {rounded >= n - 0.5 && (
-              <span
-                className="absolute inset-0 overflow-hidden"
-                style={{ width: rounded >= n ? '100%' : '50%' }}
-                aria-hidden
-              >
-                <Star className={cn(SIZES[size], 'fill-amber-400 text-amber-500')} />
-              </span>
-            )}
-          </span>
-        ))}
-      </span>
-      {showValue && <span className="text-sm font-semibold text-stone-700 tabular-nums">{value.toFixed(1)}</span>}
-    </span>
   );
 }

@@ -9,7 +9,8 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
-import { StarDisplay, StarRating } from '@client/components/ui/star-rating';
+import { StarDisplay } from '@client/components/ui/star-display';
+import { StarRating } from '@client/components/ui/star-rating';
 import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { RATING_CATEGORIES } from '@common/constants';
