@@ -1,4 +1,4 @@
-import { DETAILED_FEEDBACK_MIN_CHARS, POINTS } from '../../../common/gamification';
+import { DETAILED_FEEDBACK_MIN_CHARS, POINTS, RANKS } from '../../../common/gamification';
 import type { Database } from '../client';
 import { openLoader } from './loader';
 
@@ -17,6 +17,11 @@ const textLength = [
 ]
   .map((column) => `coalesce(length(trim(${column})), 0)`)
   .join(' + ');
+
+const rankOfPoints = `case ${[...RANKS]
+  .reverse()
+  .map((rank) => `when s.total_points >= ${rank.minPoints} then '${rank.name}'`)
+  .join(' ')} end`;
 
 // Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.repo starBucket:
 // PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
@@ -61,6 +66,8 @@ const CHECKS: Record<string, string> = {
       or coalesce(s.helpfulness_count, 0) <> coalesce(r.hc, 0)
       or coalesce(s.total_points, 0) <> coalesce(
         ${POINTS.ratingSubmitted} * r.c + ${POINTS.detailedFeedback} * r.d + ${POINTS.helpfulnessPerStar} * r.hs, 0)`,
+  'rater_stats: rank follows points': `
+    select count(*)::int as n from rater_stats s where s.current_rank is distinct from (${rankOfPoints})`,
   'rater_daily_stats: per UTC day and rater': `
     select count(*)::int as n from (
       select (created_at at time zone 'UTC')::date as day, rater_user_id as user_id, count(*) as c,

@@ -84,6 +84,28 @@ describe('POST /api/ratings', () => {
     expect(await myStats(cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15 });
   });
 
+  // Found by the route fuzz (server/test/route-fuzz.test.ts): String.length counted an emoji as two characters,
+  // so the stats disagreed with their recomputation from the rows (PostgreSQL's length() counts one).
+  it('counts detailed feedback in characters as people count them: 25 emoji are 25, 50 emoji are 50', async () => {
+    const short = await rater('emoji');
+    const shortRes = await postRating(
+      t,
+      short.cookie,
+      ratingBody((await createPlayer(t)).id, { strengthsImprovements: '😀'.repeat(25) }),
+    );
+    expect(shortRes.statusCode).toBe(201);
+    expect(await myStats(short.cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 10 });
+
+    const long = await rater('emoji');
+    const longRes = await postRating(
+      t,
+      long.cookie,
+      ratingBody((await createPlayer(t)).id, { strengthsImprovements: '😀'.repeat(50) }),
+    );
+    expect(longRes.statusCode).toBe(201);
+    expect(await myStats(long.cookie)).toMatchObject({ ratingsSubmitted: 1, totalPoints: 15 });
+  });
+
   it('awards the badges the rating earns with it: First Rating, and Full Breakdown for all six comments', async () => {
     const { cookie } = await rater('badges');
     const comment = 'Reads the ball early and resets well.';
