@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { bulkPlayerRowSchema } from '../../../common/schemas/admin';
 import type { App } from '../../deps';
+import { PENDING_LOGIN_COOKIE } from '../../features/auth/oidc-pending-login';
+import { SESSION_COOKIE } from '../../plugins/session';
 import { hostileUrlText, hostileValue, HUGE } from './hostile-values';
 import {
   fieldValue,
@@ -80,7 +82,7 @@ export type RequestTemplate = {
   payload?: string;
   contentType?: string;
   extraHeaders: Record<string, string>;
-  /** Mutations and sign-outs get a fresh session, so what one request ends does not change the next. */
+  /** Sign-ins and sign-outs get a fresh session, so what one request ends or replaces does not change the next. */
   needsFreshCredentials: boolean;
 };
 
@@ -191,7 +193,8 @@ function bodyArbitrary(route: RouteSpec, known: KnownValues): fc.Arbitrary<strin
   const object = schema.type === 'object' || schema.properties;
   const generated: fc.Arbitrary<unknown> = object
     ? fc.oneof(
-        { weight: 3, arbitrary: objectValue(schema, known, 'valid') },
+        { weight: 2, arbitrary: objectValue(schema, known, 'complete') },
+        { weight: 2, arbitrary: objectValue(schema, known, 'valid') },
         { weight: 5, arbitrary: objectValue(schema, known, 'mixed') },
       )
     : fieldValue(schema, 'body', known);
@@ -214,6 +217,10 @@ const extraHeaders = fc.oneof(
       { 'accept-language': 'x'.repeat(5000) },
       { accept: 'text/html' },
       { 'x-forwarded-for': '1.2.3.4, ::1, not-an-ip' },
+      { cookie: `${SESSION_COOKIE}=forged` },
+      { cookie: `${SESSION_COOKIE}=${'x'.repeat(8000)}` },
+      { cookie: `${PENDING_LOGIN_COOKIE}=forged.sealed.value; ${SESSION_COOKIE}=%ZZ` },
+      { cookie: '=;;;==; ;a=%00' },
     ),
   },
 );
@@ -249,15 +256,42 @@ export function requestTemplate(route: RouteSpec, known: KnownValues): fc.Arbitr
         payload,
         contentType: payload === undefined ? undefined : contentType,
         extraHeaders: headers,
-        needsFreshCredentials:
-          METHODS_WITH_BODY.has(route.method) || /logout|login|callback|confirm-email/.test(route.url),
+        needsFreshCredentials: /logout|login|register|callback|confirm-email|reset-password/.test(route.url),
       };
       // fast-check prints this on failure instead of megabytes of payload.
       return Object.assign(template, { [fc.toStringMethod]: () => describeRequest(template) });
     });
 }
 
-/** A request for any route, each route equally likely. */
+/** Paths no route serves, and methods the routes do not take: the not-found answer must be JSON too. */
+const unrouted: fc.Arbitrary<RouteSpec> = fc
+  .record({
+    method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+    url: fc.oneof(
+      fc.constantFrom(
+        '/api/nope',
+        '/api/players/1/nope',
+        '/api/ratings',
+        '/api/admin',
+        '/api/../api/health',
+        '//api/health',
+        '/api/health/',
+        '/API/HEALTH',
+      ),
+      hostileUrlText.map((segment) => `/api/${segment}`),
+    ),
+  })
+  .map(({ method, url }) => ({ method, url, access: 'public', params: {}, query: {}, body: null }));
+
+/** Routes that read input get more of the budget than fixed pages: that is where bad input can go wrong. */
+const routeWeight = (route: RouteSpec) =>
+  route.body ? 6 : Object.keys(route.params).length + Object.keys(route.query).length > 0 ? 3 : 1;
+
+/** A request for any route, weighted by how much input it reads, and now and then for one that does not exist. */
 export function anyRequest(routes: RouteSpec[], known: KnownValues): fc.Arbitrary<RequestTemplate> {
-  return fc.oneof(...routes.map((route) => requestTemplate(route, known)));
+  const weighted = routes.map((route) => ({ weight: routeWeight(route), arbitrary: requestTemplate(route, known) }));
+  return fc.oneof(
+    { weight: 30, arbitrary: fc.oneof(...weighted) },
+    { weight: 1, arbitrary: unrouted.chain((route) => requestTemplate(route, known)) },
+  );
 }

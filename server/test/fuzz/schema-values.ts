@@ -175,26 +175,31 @@ export function fieldValue(schema: JsonSchema, name: string, known: KnownValues)
 const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'isAdmin', 'userId', 'raterEmail', 'id', 'extra'];
 
 /**
- * An object for an object schema. 'valid': required keys always, optional ones sometimes. 'mixed': each key
- * may be dropped or carry a near-valid or hostile value, and keys the schema does not know may be added.
+ * An object for an object schema. 'complete': every key, none null (rules across fields, such as "a player
+ * id or a new player's name", are not in the schema; this reaches the services most often). 'valid':
+ * required keys always, optional ones sometimes. 'mixed': each key may be dropped or carry a near-valid or
+ * hostile value, and keys the schema does not know may be added.
  */
 export function objectValue(
   schema: JsonSchema,
   known: KnownValues,
-  mode: 'valid' | 'mixed',
+  mode: 'complete' | 'valid' | 'mixed',
 ): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const entry = ([key, property]: [string, JsonSchema]) => {
-    const value = mode === 'valid' ? validValue(property, key, known) : fieldValue(property, key, known);
-    const keep = required.has(key) ? (mode === 'valid' ? 10 : 9) : 5;
+    const value =
+      mode === 'mixed'
+        ? fieldValue(property, key, known)
+        : validValue(mode === 'complete' ? { ...property, nullable: false } : property, key, known);
+    const keep = mode === 'complete' || (required.has(key) && mode === 'valid') ? 10 : required.has(key) ? 9 : 5;
     return fc.oneof(
       { weight: keep, arbitrary: value.map((v): [string, unknown][] => (v === undefined ? [] : [[key, v]])) },
       { weight: 10 - keep, arbitrary: fc.constant<[string, unknown][]>([]) },
     );
   };
   const extras: fc.Arbitrary<[string, unknown][]> =
-    mode === 'valid'
+    mode !== 'mixed'
       ? fc.constant([])
       : fc.oneof(
           { weight: 6, arbitrary: fc.constant<[string, unknown][]>([]) },
