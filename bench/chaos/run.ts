@@ -98,6 +98,7 @@ async function main() {
     for (const name of selected) {
       log(`--- ${name}`);
       const began = performance.now();
+      const loadAtStart = os.loadavg().map((value) => Math.round(value * 10) / 10);
       let result: ScenarioResult;
       try {
         result = await SCENARIOS[name](context);
@@ -112,6 +113,9 @@ async function main() {
         };
       }
       result.figures.scenarioSeconds = Math.round((performance.now() - began) / 1000);
+      // Other work on the machine takes CPU from the server: the load average says how much there was.
+      result.figures.loadAverageAtStart = loadAtStart;
+      result.figures.loadAverageAtEnd = os.loadavg().map((value) => Math.round(value * 10) / 10);
       results.push(result);
       console.log(`${result.pass ? 'PASS' : 'FAIL'} ${name}: ${result.summary}`);
       for (const failure of result.failures) console.log(`     - ${failure}`);
