@@ -39,20 +39,23 @@ export function findControlCharacter(value: unknown): string | null {
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    const entries = Array.isArray(current)
-      ? current.map((entry, index): [string, unknown] => [String(index), entry])
-      : Object.entries(current);
-    const children: { value: unknown; path: PathNode }[] = [];
-    for (const [key, entry] of entries) {
-      if (!Array.isArray(current) && ANY_CONTROL.test(key)) {
-        // A bad key is reported where the walk meets it: before any value that follows it.
-        children.push({ value: BAD_KEY, path: { key: key.replace(ANY_CONTROL, '?'), parent: path } });
-        break;
+    // Children are pushed last to first, so the walk visits fields in the order they were written.
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index -= 1) {
+        pending.push({ value: current[index] as unknown, path: { key: String(index), parent: path } });
       }
-      children.push({ value: entry, path: { key, parent: path } });
+      continue;
     }
-    // Pushed in reverse, so the walk visits fields in the order they were written.
-    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]);
+    const entries = Object.entries(current);
+    // A bad key is reported where the walk meets it: after the fields before it, before any after it.
+    const bad = entries.findIndex(([key]) => ANY_CONTROL.test(key));
+    const end = bad >= 0 ? bad : entries.length;
+    if (bad >= 0) {
+      pending.push({ value: BAD_KEY, path: { key: entries[bad][0].replace(ANY_CONTROL, '?'), parent: path } });
+    }
+    for (let index = end - 1; index >= 0; index -= 1) {
+      pending.push({ value: entries[index][1], path: { key: entries[index][0], parent: path } });
+    }
   }
   return null;
 }
