@@ -84,8 +84,10 @@ const envSchema = z
       .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXX')
       .optional(),
     TRUST_PROXY: z.string().default(''),
-    /** How long a computed leaderboard is reused (0 = always fresh); see leaderboard.service.ts. */
-    LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    /** How long an instance reuses a leaderboard it read (0 = read it every request); see leaderboard.service.ts. */
+    LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(2),
+    /** How often the stored leaderboards are recomputed, once for all instances (0 = computed per request). */
+    LEADERBOARD_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     /** How long an instance reuses a session it read (0 = read every request); see plugins/session.ts. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

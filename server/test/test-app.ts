@@ -59,6 +59,8 @@ export async function createTestApp(
     DEV_USERS: TEST_DEV_USERS,
     // Tests change session rows behind the app's back; the cache has its own tests (plugins/session.test.ts).
     SESSION_CACHE_SECONDS: '0',
+    // Leaderboards computed per request, so a test sees its own fixtures at once (stored boards: leaderboard.test.ts).
+    LEADERBOARD_REFRESH_SECONDS: '0',
     ...overrides,
   });
   const database = await openTestDatabase();

@@ -9,3 +9,4 @@ export * from './player-match-requests';
 export * from './email-signups';
 export * from './rater-stats';
 export * from './achievements';
+export * from './leaderboard-boards';

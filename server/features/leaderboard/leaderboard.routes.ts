@@ -1,10 +1,13 @@
 import type { FeatureRoutes } from '../../deps';
 import { leaderboardQuerySchema, leaderboardReplySchema } from '../../../common/schemas/leaderboard';
 import { errorReplySchema } from '../../../common/schemas/shared';
-import { createLeaderboardSource, getLeaderboard } from './leaderboard.service';
+import { recordJobRun } from '../../lib/metrics';
+import { createLeaderboardSource, getLeaderboard, scheduleBoardRefresh } from './leaderboard.service';
 
 export const leaderboardRoutes: FeatureRoutes = async (app, { database, env }) => {
-  const source = createLeaderboardSource(database.db, env.LEADERBOARD_CACHE_SECONDS * 1000);
+  const refreshMs = env.LEADERBOARD_REFRESH_SECONDS * 1000;
+  const source = createLeaderboardSource(database.db, { cacheMs: env.LEADERBOARD_CACHE_SECONDS * 1000, refreshMs });
+  scheduleBoardRefresh(app, database.db, refreshMs, () => recordJobRun('leaderboard-refresh'));
 
   app.get(
     '/api/leaderboard',
@@ -20,7 +23,7 @@ export const leaderboardRoutes: FeatureRoutes = async (app, { database, env }) =
     },
     async (request) => {
       const actor = await app.authorize.requireActor(request);
-      return getLeaderboard(source, request.query.period, actor.user.id);
+      return getLeaderboard(source, database.db, request.query.period, actor.user.id);
     },
   );
 };

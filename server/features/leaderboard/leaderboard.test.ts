@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { maskEmail } from '../../../common/mask-email';
 import type { LeaderboardEntry } from '../../../common/schemas/leaderboard';
 import { insertUser, recordRatings, recordVotes, uniqueEmail, userIdOf } from '../gamification/gamification-fixtures';
-import { createLeaderboardSource, periodStartDay } from './leaderboard.service';
+import { createLeaderboardSource, periodStartDay, refreshStoredBoards } from './leaderboard.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,7 +32,7 @@ describe('GET /api/leaderboard', () => {
   const sameYear = (date: Date) => date.getUTCFullYear() === today.getUTCFullYear();
 
   beforeAll(async () => {
-    t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0' });
+    t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0', LEADERBOARD_REFRESH_SECONDS: '0' });
     const db = t.database.db;
     const viewerEmail = uniqueEmail('viewer');
     viewer = { email: viewerEmail, cookie: await signInAs(t, { email: viewerEmail }), userId: '' };
@@ -188,12 +188,90 @@ describe('GET /api/leaderboard', () => {
 
   it('with a cache, reuses the ranked rows instead of querying again', async () => {
     const db = t.database.db;
-    const cached = createLeaderboardSource(db, 60_000);
-    const fresh = createLeaderboardSource(db, 0);
-    const before = await cached('all');
+    const cached = createLeaderboardSource(db, { cacheMs: 60_000, refreshMs: 0 });
+    const fresh = createLeaderboardSource(db, { cacheMs: 0, refreshMs: 0 });
+    const before = await cached.rows('all');
     await recordRatings(db, raters.dave.id, 10);
-    expect(await cached('all')).toEqual(before);
-    const now = await fresh('all');
+    expect(await cached.rows('all')).toEqual(before);
+    const now = await fresh.rows('all');
     expect(now[0]).toMatchObject({ userId: raters.dave.id, ratingsCount: 12 });
   });
+});
+
+describe('stored leaderboards, computed once for every instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The schedule is slowed down here; the tests below run the refresh themselves.
+    t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0', LEADERBOARD_REFRESH_SECONDS: '3600' });
+    // The app's own first refresh (started when it became ready) is done before the tests run theirs.
+    while ((await refreshStoredBoards(t.database.db, 3_600_000)) !== 'fresh') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterAll(() => t.close());
+
+  const board = async (cookie: string, period = 'week') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/leaderboard?period=${period}`, headers: { cookie } });
+    return res.json<{ leaderboard: LeaderboardEntry[] }>().leaderboard;
+  };
+
+  it('serves the stored board: others\u2019 new ratings show after the next refresh, the caller\u2019s own at once', async () => {
+    const db = t.database.db;
+    const viewerEmail = uniqueEmail('stored-viewer');
+    const cookie = await signInAs(t, { email: viewerEmail });
+    const viewerId = await userIdOf(db, viewerEmail);
+    const rival = await insertUser(db, uniqueEmail('stored-rival'));
+    await recordRatings(db, viewerId, 2);
+    await recordRatings(db, rival.id, 1);
+    // Times past the refresh the app ran when it became ready.
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    expect(await refreshStoredBoards(db, 60_000, later(2))).toBe('computed');
+    expect((await board(cookie)).map((entry) => entry.ratingsCount)).toEqual([2, 1]);
+
+    await recordRatings(db, rival.id, 4);
+    await recordRatings(db, viewerId, 1);
+    const beforeRefresh = await board(cookie);
+    // The rival's rows wait for the refresh; the viewer's own count is read live.
+    expect(beforeRefresh.find((entry) => !entry.isCurrentUser)?.ratingsCount).toBe(1);
+    expect(beforeRefresh.find((entry) => entry.isCurrentUser)?.ratingsCount).toBe(3);
+
+    expect(await refreshStoredBoards(db, 60_000, later(2))).toBe('fresh');
+    expect(await refreshStoredBoards(db, 60_000, later(4))).toBe('computed');
+    const afterRefresh = await board(cookie);
+    expect(afterRefresh.map((entry) => [entry.isCurrentUser, entry.ratingsCount])).toEqual([
+      [false, 5],
+      [true, 3],
+    ]);
+  });
+
+  it('lets one refresh of several started together compute; the others find it busy or fresh', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => refreshStoredBoards(t.database.db, 60_000, later)));
+    expect(outcomes.filter((outcome) => outcome === 'computed')).toHaveLength(1);
+  });
+
+  it('shows a new rating on the board within 10 seconds with the schedule running', async () => {
+    const live = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '2', LEADERBOARD_REFRESH_SECONDS: '5' });
+    try {
+      const db = live.database.db;
+      const email = uniqueEmail('scheduled');
+      await signInAs(live, { email });
+      const other = await signInAs(live, { email: uniqueEmail('watcher') });
+      const read = async () =>
+        (
+          await live.app.inject({ method: 'GET', url: '/api/leaderboard?period=week', headers: { cookie: other } })
+        ).json<{ leaderboard: LeaderboardEntry[] }>().leaderboard;
+      expect(await read()).toEqual([]);
+      await recordRatings(db, await userIdOf(db, email), 1);
+      const started = Date.now();
+      let entries = await read();
+      while (entries.length === 0 && Date.now() - started < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        entries = await read();
+      }
+      expect(entries).toHaveLength(1);
+    } finally {
+      await live.close();
+    }
+  }, 20_000);
 });
