@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 const outdir = 'dist/server';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'server/main.ts', seed: 'server/db/seed.ts' },
+  entryPoints: { main: 'server/main.ts' },
   outdir,
   bundle: true,
   platform: 'node',
