@@ -15,18 +15,19 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
   plugins: [
     react(),
     tailwindcss(),
-    compression({
-      include: COMPRESSIBLE,
-      threshold: 512,
-      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        include: COMPRESSIBLE,
+        threshold: 512,
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+        logLevel: 'silent',
+      }),
   ],
   resolve: {
     alias: [
@@ -38,6 +39,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     // No public source maps (they would publish the source); the server refuses *.map requests too.
     sourcemap: false,
   },

@@ -1,9 +1,12 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { AppConfig } from '@common/schemas/auth';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
+import { PRERENDER_CONFIG_ID, seedSignedOut } from './app/signed-out-state';
 import { initAnalytics } from './lib/analytics';
+import { queryClient } from './lib/query-client';
 import './styles.css';
 
 initAnalytics();
@@ -19,10 +22,19 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Providers>
       <AppRouter />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+const rootElement = document.getElementById('root')!;
+const prerenderedWith = document.getElementById(PRERENDER_CONFIG_ID)?.textContent;
+// A signed-out visitor gets the page already drawn (server/plugins/client.ts): take it over from the same state.
+if (rootElement.hasChildNodes() && prerenderedWith) {
+  seedSignedOut(queryClient, JSON.parse(prerenderedWith) as AppConfig);
+  hydrateRoot(rootElement, app);
+} else {
+  createRoot(rootElement).render(app);
+}

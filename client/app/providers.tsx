@@ -1,6 +1,6 @@
 import { useToasts } from '@client/components/ui/use-toast';
 import { queryClient } from '@client/lib/query-client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 // The toast viewport (Radix Toast) loads with the first toast, so a page that shows none never loads it.
@@ -18,9 +18,9 @@ function ToasterOnDemand() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <ToasterOnDemand />
     </QueryClientProvider>

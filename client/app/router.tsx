@@ -15,25 +15,31 @@ const VerifyPage = lazy(() => import('@client/features/verification/components/v
 
 /**
  * §2 Routes. Declarative routes rather than a data router: we load no data through routes, and the data
- * router's code would be about a sixth of the landing page's JavaScript.
+ * router's code would be about a sixth of the landing page's JavaScript. prerender.tsx renders the same tree.
  */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route element={<RouteErrorBoundary />}>
+          <Route index element={<HomePage />} />
+          <Route path="coming-soon" element={<ComingSoonPage />} />
+          <Route path="dev-login" element={<DevLoginPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="verify" element={<VerifyPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route element={<RouteErrorBoundary />}>
-            <Route index element={<HomePage />} />
-            <Route path="coming-soon" element={<ComingSoonPage />} />
-            <Route path="dev-login" element={<DevLoginPage />} />
-            <Route path="login" element={<LoginPage />} />
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route path="verify" element={<VerifyPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

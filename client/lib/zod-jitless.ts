@@ -4,3 +4,5 @@
 // here, before any schema loads, keeps zod itself off the landing page. zod-jitless.test.ts checks zod reads it.
 const holder = globalThis as unknown as { __zod_globalConfig?: Record<string, unknown> };
 holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+
+export {};

@@ -7,6 +7,7 @@ import type { UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import { CLIENT_DIST, clientPlugin, pickEncoding } from './client';
+import { SESSION_COOKIE } from './session';
 
 const ASSET = 'console.log("hello from the bundle");\n'.repeat(50);
 
@@ -108,6 +109,54 @@ describe('serving the built client', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-123.js.map' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('secret.ts');
+  });
+});
+
+describe('pre-rendered signed-out pages', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'pr-client-ssr-'));
+  const app = Fastify({ logger: false });
+
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(root, 'prerender.mjs'),
+      'export const renderSignedOutPage = (path, config) => ({ root: `<h1>Drawn ${path} google=${config.googleEnabled}</h1>`, head: "<script id=\\"app-config\\"></script>" });',
+    );
+    app.get('/api/config', async () => ({ demoMode: false, googleEnabled: true }));
+    await app.register(clientPlugin, {
+      serveClient: true,
+      env: parseEnv({ NODE_ENV: 'test' }),
+      root,
+      ssrEntry: path.join(root, 'prerender.mjs'),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the landing page drawn for a visitor without a session, with the config it was drawn with', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><h1>Drawn / google=true</h1></div>');
+    expect(res.body).toContain('<script id="app-config"></script>');
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+  });
+
+  it('sends the blank page to a browser with a session cookie, and other pages blank', async () => {
+    const withSession = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `a=1; ${SESSION_COOKIE}=abc` },
+    });
+    expect(withSession.body).toContain('<div id="root"></div>');
+    expect(withSession.headers.etag).not.toBe((await app.inject({ method: 'GET', url: '/' })).headers.etag);
+    const login = await app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toContain('<div id="root"></div>');
   });
 });
 

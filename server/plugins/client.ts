@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,9 +14,19 @@ import {
   organizationJsonLd,
   type PageMeta,
 } from '../../common/seo';
+import type { renderSignedOutPage as RenderSignedOutPage } from '../../client/prerender';
+import type { AppConfig } from '../../common/schemas/auth';
 import type { Env } from '../env';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session';
 
 export const CLIENT_DIST = path.resolve('dist/client');
+/** The server-side renderer of signed-out pages (client/prerender.tsx), built next to the client. */
+export const SSR_ENTRY = path.resolve('dist/ssr/prerender.js');
+
+/** Pages a visitor without a session gets already drawn, so a phone paints them before the JavaScript runs. */
+export const PRERENDERED_PAGES = ['/'];
+
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=`);
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -62,10 +73,10 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
-/** A page rendered once at start, with its compressed forms, so each request only picks one. */
+/** A page rendered once, with its compressed forms, so each request only picks one. */
 type RenderedPage = { etag: string; body: Record<Encoding, Buffer> };
 
-function prerender(html: string): RenderedPage {
+function compressPage(html: string): RenderedPage {
   const raw = Buffer.from(html);
   return {
     etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
@@ -77,13 +88,13 @@ function prerender(html: string): RenderedPage {
   };
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, status = 200) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, status = 200, vary = '') {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('vary', `accept-encoding${vary}`)
     .header('etag', page.etag);
   if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -96,7 +107,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
  * Unknown /api paths answer JSON 404; other unknown paths get the client's 404 page with status 404.
  */
 export const clientPlugin = fp(
-  async (app: FastifyInstance, options: { serveClient: boolean; env: Env; root?: string }) => {
+  async (app: FastifyInstance, options: { serveClient: boolean; env: Env; root?: string; ssrEntry?: string }) => {
     const root = options.root ?? CLIENT_DIST;
     const indexFile = path.join(root, 'index.html');
     const canServe = options.serveClient && existsSync(indexFile);
@@ -118,15 +129,54 @@ export const clientPlugin = fp(
       });
     }
 
-    const render = (meta: PageMeta) => prerender(template.replace('<!--app-head-->', renderHead(meta, options.env)));
+    const withHead = (meta: PageMeta, extra = '') =>
+      template.replace('<!--app-head-->', renderHead(meta, options.env) + extra);
+    const render = (meta: PageMeta) => compressPage(withHead(meta));
     const pages = new Map(canServe ? Object.entries(PAGE_META).map(([route, meta]) => [route, render(meta)]) : []);
     const notFoundPage = canServe ? render(NOT_FOUND_META) : undefined;
 
+    // Drawn with the config /api/config answers, once the routes are all there (at listen, or the first request).
+    const ssrEntry = options.ssrEntry ?? SSR_ENTRY;
+    let signedOutPages: Promise<Map<string, RenderedPage>> | undefined;
+    const renderSignedOutPages = async () => {
+      const rendered = new Map<string, RenderedPage>();
+      if (!canServe || !existsSync(ssrEntry)) return rendered;
+      try {
+        const configReply = await app.inject({ method: 'GET', url: '/api/config' });
+        if (configReply.statusCode !== 200) return rendered;
+        const config = configReply.json<AppConfig>();
+        const { renderSignedOutPage } = (await import(pathToFileURL(ssrEntry).href)) as {
+          renderSignedOutPage: typeof RenderSignedOutPage;
+        };
+        for (const route of PRERENDERED_PAGES) {
+          const { root: markup, head } = renderSignedOutPage(route, config);
+          const html = withHead(PAGE_META[route], `\n    ${head}`).replace(
+            '<div id="root"></div>',
+            `<div id="root">${markup}</div>`,
+          );
+          rendered.set(route, compressPage(html));
+        }
+      } catch (error) {
+        app.log.warn({ err: error }, 'Pre-rendering the signed-out pages failed: they are sent blank');
+      }
+      return rendered;
+    };
+    const loadSignedOutPages = () => (signedOutPages ??= renderSignedOutPages());
+    app.addHook('onListen', async () => {
+      await loadSignedOutPages();
+    });
+
     for (const route of Object.keys(PAGE_META)) {
+      const prerendered = PRERENDERED_PAGES.includes(route);
       app.get(route, { schema: { hide: true } }, async (request, reply) => {
         const page = pages.get(route);
         if (!page) return reply.status(404).send({ message: 'Client not built: run npm run build' });
-        return sendPage(request, reply, page);
+        if (!prerendered) return sendPage(request, reply, page);
+        // With a session cookie the visitor is probably signed in: the blank page, drawn once the session is known.
+        const signedOut = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '')
+          ? undefined
+          : (await loadSignedOutPages()).get(route);
+        return sendPage(request, reply, signedOut ?? page, 200, ', cookie');
       });
     }
 
