@@ -138,6 +138,7 @@ describe('the API browser at /api/docs', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('<title>Pickleball Ratings API</title>');
     const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
     expect(sources.length).toBeGreaterThan(3);
     for (const source of sources) {

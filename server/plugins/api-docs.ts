@@ -166,5 +166,9 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, options: { secureCo
     },
     transform: documentOperation,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true },
+    theme: { title: 'Pickleball Ratings API' },
+  });
 });
