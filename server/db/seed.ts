@@ -54,9 +54,10 @@ try {
     `seeded ${result.summary.users} users (${result.summary.raters} raters, ${result.summary.linkedPlayers} with a player), ` +
       `${result.rows.players} players, ${result.rows.ratings} ratings in ${result.seconds.toFixed(1)} s total`,
   );
-  console.log(
-    `admins: ${result.summary.admins.map((admin) => admin.email).join(', ')}; password accounts sign in with "${SEED_PASSWORD}"`,
-  );
+  const { admins, topRater } = result.summary;
+  console.log(`Every seeded account signs in on /login with the password "${SEED_PASSWORD}", for example:`);
+  for (const admin of admins.slice(0, 2)) console.log(`  ${admin.email}  (admin)`);
+  if (topRater) console.log(`  ${topRater.email}  (the busiest rater: ${topRater.ratings} ratings given)`);
   if (values.verify) {
     const checks = await verifyAggregates(database);
     for (const { check, mismatches } of checks)
