@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { AppConfig } from '@common/schemas/auth';
 import { Providers } from './app/providers';
@@ -34,7 +34,10 @@ const prerenderedWith = document.getElementById(PRERENDER_CONFIG_ID)?.textConten
 // A signed-out visitor gets the page already drawn (server/plugins/client.ts): take it over from the same state.
 if (rootElement.hasChildNodes() && prerenderedWith) {
   seedSignedOut(queryClient, JSON.parse(prerenderedWith) as AppConfig);
-  hydrateRoot(rootElement, app);
+  // As a transition, so taking the page over yields to the browser instead of blocking it in one long task.
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 } else {
   createRoot(rootElement).render(app);
 }

@@ -119,7 +119,7 @@ describe('pre-rendered signed-out pages', () => {
   beforeAll(async () => {
     writeFileSync(
       path.join(root, 'index.html'),
-      '<html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+      '<html><head><!--app-head--><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(
       path.join(root, 'prerender.mjs'),
@@ -145,6 +145,7 @@ describe('pre-rendered signed-out pages', () => {
     expect(res.body).toContain('<div id="root"><h1>Drawn / google=true</h1></div>');
     expect(res.body).toContain('<script id="app-config"></script>');
     expect(res.headers.vary).toBe('accept-encoding, cookie');
+    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/a.js">');
   });
 
   it('sends the blank page to a browser with a session cookie, and other pages blank', async () => {
@@ -154,6 +155,7 @@ describe('pre-rendered signed-out pages', () => {
       headers: { cookie: `a=1; ${SESSION_COOKIE}=abc` },
     });
     expect(withSession.body).toContain('<div id="root"></div>');
+    expect(withSession.body).toContain('<script type="module" src="/a.js">');
     expect(withSession.headers.etag).not.toBe((await app.inject({ method: 'GET', url: '/' })).headers.etag);
     const login = await app.inject({ method: 'GET', url: '/login' });
     expect(login.body).toContain('<div id="root"></div>');

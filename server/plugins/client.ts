@@ -150,10 +150,10 @@ export const clientPlugin = fp(
         };
         for (const route of PRERENDERED_PAGES) {
           const { root: markup, head } = renderSignedOutPage(route, config);
-          const html = withHead(PAGE_META[route], `\n    ${head}`).replace(
-            '<div id="root"></div>',
-            `<div id="root">${markup}</div>`,
-          );
+          const html = withHead(PAGE_META[route], `\n    ${head}`)
+            .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+            // The page is drawn without its scripts: the style sheet and the page come first.
+            .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
           rendered.set(route, compressPage(html));
         }
       } catch (error) {
