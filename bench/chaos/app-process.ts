@@ -149,3 +149,13 @@ export function logSummary(logFile: string): Record<string, number> {
   }
   return counts;
 }
+
+/** The last lines of a server log: what a process that died said last. */
+export function logTail(logFile: string, lines = 15): string[] {
+  if (!existsSync(logFile)) return [];
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(-lines)
+    .map((line) => line.slice(0, 400));
+}

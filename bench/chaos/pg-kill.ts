@@ -1,4 +1,4 @@
-import { logSummary } from './app-process';
+import { logSummary, logTail } from './app-process';
 import { countBy, isMessageBody, outcomeLabel, round, startLoad, type Outcome, maxOf } from './driver';
 import { createdId, mixed, storedRatingIds } from './fixtures';
 import { logFileFor, sleep, startPostgresApp, withDatabase, type ChaosContext, type ScenarioResult } from './scenario';
@@ -83,9 +83,13 @@ export async function pgKill(context: ChaosContext): Promise<ScenarioResult> {
     const stored = await withDatabase(setup.cluster.url, (database) => storedRatingIds(database, acknowledged));
     const lost = acknowledged.filter((id) => !stored.has(id));
     const alive = app.alive();
+    const exit = alive ? null : await app.exited;
 
     const failures: string[] = [];
-    if (!alive) failures.push('the server process died');
+    if (exit) {
+      const after = round((exit.at - killedAt) / 1000);
+      failures.push(`the server process died ${after} s after the kill (exit ${exit.code ?? exit.signal})`);
+    }
     if (hangs.length > 0) {
       const kinds = countBy(hangs, (o) => o.kind);
       failures.push(
@@ -134,6 +138,12 @@ export async function pgKill(context: ChaosContext): Promise<ScenarioResult> {
       stored: stored.size,
       lost: lost.length,
       serverAlive: alive,
+      serverLogTail: exit ? logTail(logFileFor(context, 'pg-kill')) : undefined,
+      serverExit: exit && {
+        code: exit.code,
+        signal: exit.signal,
+        secondsAfterKill: round((exit.at - killedAt) / 1000),
+      },
     };
     return {
       name: 'pg-kill',
