@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
+import { databaseUnavailable } from '../lib/db-errors';
 import { openDatabase } from './client';
 import { players } from './schema/index';
 import { DataDirInUseError } from './data-dir-lock';
@@ -98,6 +99,31 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL', () => {
       await dropDatabase(name);
     }
   }, 120_000);
+
+  it('survives a connection lost in the middle of a transaction: the transaction fails, the process stays', async () => {
+    const { name, url } = await freshDatabase();
+    const database = await openDatabase({ url, poolSize: 2 });
+    const killer = new pg.Client({ connectionString: url });
+    await killer.connect();
+    const transaction = database.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+      const { pid } = (result as { rows: { pid: number }[] }).rows[0];
+      await killer.query('select pg_terminate_backend($1)', [pid]);
+      // The connection's 'error' arrives while no statement runs on it; without a listener it ends the process.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    });
+    const failure: unknown = await transaction.catch((error: unknown) => error);
+    expect(databaseUnavailable(failure)).toBe(true);
+    const [row] = await database.db
+      .select({ n: sql<number>`1` })
+      .from(players)
+      .limit(1);
+    expect(row).toBeUndefined();
+    await killer.end();
+    await database.close();
+    await dropDatabase(name);
+  });
 
   it('answers 503 with Retry-After when a lock is held past the lock timeout, and serves again after', async () => {
     const testApp = await createTestApp();

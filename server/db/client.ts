@@ -94,6 +94,10 @@ function openPool(url: string, poolSize: number, timeouts: DatabaseTimeouts): pg
   // An idle client losing its connection (database restart, failover) must not crash the process;
   // the pool drops it and the next query opens a new one. Logged by the error handler's throttle instead.
   pool.on('error', () => undefined);
+  // A client checked out for a transaction has no error listener of the pool's: a connection lost between two
+  // of its statements would emit an unhandled 'error' and end the process. The statement waiting on it fails
+  // by itself (and answers 503); this listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -119,13 +119,25 @@ export function scheduleBoardRefresh(
 ) {
   if (refreshMs <= 0) return;
   let running = false;
+  // The check runs each second: while the database is down it fails each second, and is logged once a minute.
+  let failingSince: number | null = null;
+  let lastLogged = 0;
   const run = async () => {
     if (running) return;
     running = true;
     try {
       onRun(await refreshStoredBoards(db, refreshMs));
+      if (failingSince !== null) app.log.info('leaderboard refresh works again');
+      failingSince = null;
     } catch (err) {
-      app.log.warn({ err }, 'leaderboard refresh failed; the stored boards stay as they were');
+      failingSince ??= Date.now();
+      if (Date.now() - lastLogged >= 60_000) {
+        lastLogged = Date.now();
+        app.log.warn(
+          { err, failingForMs: Date.now() - failingSince },
+          'leaderboard refresh failed; stored boards kept',
+        );
+      }
     } finally {
       running = false;
     }
