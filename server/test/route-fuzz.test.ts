@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { players } from '../db/schema/index';
 import { openLoader } from '../db/seed/loader';
 import { verifyAggregates } from '../db/seed/verify';
 import { freshIp } from '../features/auth/auth-fixtures';
 import { addPlayer } from '../features/players/players-fixtures';
+import { searchColumns } from '../features/players/players.repo';
 import { anyRequest, describeRequest, routeSpecs, type RequestTemplate, type RouteSpec } from './fuzz/route-requests';
 import { adminTokenHeaders, signInAs } from './sign-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
@@ -212,6 +214,19 @@ describe('route fuzz: every route, bad input, three kinds of caller', () => {
     const results = await verifyAggregates(t.database);
     expect(results.length).toBeGreaterThan(5);
     expect(results.filter((result) => result.mismatches > 0)).toEqual([]);
+  });
+
+  it('leaves every player’s search columns equal to the normalised name and location', async () => {
+    const rows = await t.database.db.select().from(players);
+    const stale = rows.filter((row) => {
+      const expected = searchColumns(row);
+      return (
+        row.searchName !== expected.searchName ||
+        row.searchLast !== expected.searchLast ||
+        row.searchLocation !== expected.searchLocation
+      );
+    });
+    expect(stale.map((row) => row.id)).toEqual([]);
   });
 
   it('leaves the rows within the product rules: no self-rating, votes only from the rated player', async () => {
