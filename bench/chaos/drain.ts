@@ -70,6 +70,10 @@ export async function drain(context: ChaosContext): Promise<ScenarioResult> {
         inFlightStatuses: countBy(inFlight, outcomeLabel),
         inFlightAnswered: answered(inFlight).length,
         inFlightNotAnswered: notAnswered.length,
+        // When, after SIGTERM, the unanswered ones were cut, and what they were: at once means sockets closed
+        // as idle while a request was on its way; near the exit means requests cut in the middle.
+        notAnsweredKinds: countBy(notAnswered, (o) => o.kind),
+        notAnsweredCutAfterSignalMs: notAnswered.map((o) => round(o.start + o.ms - signalledAt)).sort((a, b) => a - b),
         sentAfterSignal: countBy(later, outcomeLabel),
         exitCode: exit?.code ?? null,
         exitSignal: exit?.signal ?? null,
