@@ -9,32 +9,44 @@ process.setSourceMapsEnabled(true);
 const env = loadEnv();
 const app = await buildApp({ env, serveClient: true });
 
+/**
+ * For this long after a stop signal the server still accepts and answers, but every answer carries
+ * `Connection: close`: kept-alive clients finish the request they sent and reconnect (to another instance),
+ * instead of sending a request on a connection the close is about to cut.
+ */
+const LAME_DUCK_MS = 1000;
 let closing = false;
+app.addHook('onSend', async (_request, reply) => {
+  if (closing) reply.header('connection', 'close');
+});
+
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     const started = Date.now();
-    app.log.info({ signal }, 'stop signal: no new connections, draining in-flight requests');
+    app.log.info({ signal }, 'stop signal: answering with Connection: close, then draining in-flight requests');
     // A request still running after the drain time loses its connection, so the database can close cleanly.
     const drainLimit = setTimeout(() => {
       app.log.warn({ afterMs: DRAIN_MS }, 'drain time over: closing the remaining connections');
       app.server.closeAllConnections();
     }, DRAIN_MS);
     drainLimit.unref();
-    // Stops accepting connections (requests on kept-alive ones answer 503), waits for in-flight requests,
-    // then runs the onClose hooks, which close the database (PGlite flushes its files).
-    app.close().then(
-      () => {
-        clearTimeout(drainLimit);
-        app.log.info({ ms: Date.now() - started }, 'stopped cleanly: requests drained, database closed');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    // Then: stop accepting (requests on connections still open answer 503), wait for in-flight requests,
+    // and run the onClose hooks, which close the database (PGlite flushes its files).
+    setTimeout(() => {
+      app.close().then(
+        () => {
+          clearTimeout(drainLimit);
+          app.log.info({ ms: Date.now() - started }, 'stopped cleanly: requests drained, database closed');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+    }, LAME_DUCK_MS);
   });
 }
 
