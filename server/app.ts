@@ -70,6 +70,12 @@ export type BuildAppOptions = {
   serveClient?: boolean;
 };
 
+/**
+ * No route but the bulk import (its own limit) takes more than a few kilobytes: an anonymous 4 MB body cost
+ * about 5 s of parsing and checking here, so the default stays small.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
 function trustProxySetting(value: string): FastifyServerOptions['trustProxy'] {
   if (!value) return false;
   if (value === 'true') return true;
@@ -121,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(env, options.logger),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
-    bodyLimit: 4 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     // Answers written before any hook runs still carry the security headers and the {message} shape.

@@ -86,6 +86,12 @@ describe('cross-site request forgery and request bodies', () => {
     expect(res.json()).toEqual({ message: 'Request body is too large' });
   });
 
+  it('refuses a body over 64 KiB on a route without a limit of its own', async () => {
+    const res = await login({}, { email: 'a@example.com', password: 'x'.repeat(100 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+
   it('answers unknown fields and wrong types with 400 and the field', async () => {
     const extra = await login({}, { email: 'a@example.com', password: 'x', role: 'admin' });
     expect(extra.statusCode).toBe(400);

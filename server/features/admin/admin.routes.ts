@@ -13,7 +13,7 @@ import { importPlayers } from './bulk-import.service';
 
 const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
-/** 5,000 rows (issue 3) of up to about 2.7 kB each, above the app's default 4 MiB. */
+/** 5,000 rows of up to about 2.7 kB each, far above the app's default body limit. */
 const BULK_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Validated row by row in the service, so one bad row never fails the others. */
