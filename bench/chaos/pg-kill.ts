@@ -125,6 +125,8 @@ export async function pgKill(context: ChaosContext): Promise<ScenarioResult> {
       outageAnswersPerSecond: round(outage.length / ((acceptingAt - killedAt) / 1000)),
       retryAfterOn503: `${with503.filter((o) => o.retryAfter).length} of ${with503.length}`,
       hangs: hangs.length,
+      // When each hang was sent, in seconds from the kill (PostgreSQL accepted again at outageSeconds).
+      hangsSentAfterKillSeconds: hangs.map((o) => round((o.start - killedAt) / 1000, 2)),
       status500: fiveHundreds.length,
       sample500Body: fiveHundreds[0]?.body,
       sample503Body: with503[0]?.body,
