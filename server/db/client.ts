@@ -49,7 +49,7 @@ export type DatabaseTimeouts = {
   lockMs: number;
 };
 
-export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { acquireMs: 3000, statementMs: 10_000, lockMs: 3000 };
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { acquireMs: 2000, statementMs: 10_000, lockMs: 2000 };
 
 export type DatabaseOptions = {
   /** postgres://… for PostgreSQL; otherwise PGlite in dataDir (or in memory when dataDir is 'memory://'). */
