@@ -7,6 +7,7 @@ import { verifyAggregates } from '../db/seed/verify';
 import { freshIp } from '../features/auth/auth-fixtures';
 import { addPlayer } from '../features/players/players-fixtures';
 import { searchColumns } from '../features/players/players.repo';
+import { ratingBody } from '../features/ratings/ratings-fixtures';
 import { anyRequest, describeRequest, routeSpecs, type RequestTemplate, type RouteSpec } from './fuzz/route-requests';
 import { adminTokenHeaders, signInAs } from './sign-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
@@ -143,18 +144,16 @@ describe('route fuzz: every route, bad input, three kinds of caller', () => {
     const ratingIds: number[] = [];
     for (const [rater, email] of USERS.slice(0, -1).entries()) {
       const rated = (rater + 1) % playerIds.length;
-      const reply = await call('POST', '/api/ratings', await cookieOf(email, true), {
-        playerId: playerIds[rated],
-        playerName: `Fuzz${rated} Player`,
-        serveReturn: 4,
-        groundstrokesThirdShot: 3,
-        netPlayVolleysDinks: 5,
-        movementCourtAwareness: 4,
-        mentalPhysicalGame: 2,
-        overallRating: 4,
-        strengthsImprovements:
-          rater === 0 ? 'What a fucking cheater, calls every ball out.' : 'Great soft game at the kitchen line.',
-      });
+      const reply = await call(
+        'POST',
+        '/api/ratings',
+        await cookieOf(email, true),
+        ratingBody(playerIds[rated], {
+          playerName: `Fuzz${rated} Player`,
+          strengthsImprovements:
+            rater === 0 ? 'What a fucking cheater, calls every ball out.' : 'Great soft game at the kitchen line.',
+        }),
+      );
       ratingIds.push(reply.id as number);
     }
     await call('POST', `/api/ratings/${ratingIds[0]}/helpfulness`, await cookieOf(USERS[1], true), {

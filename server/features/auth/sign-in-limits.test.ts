@@ -36,6 +36,19 @@ if (redisUrl) {
   ]);
 }
 
+/** A new password account, registered from an address of its own; its e-mail. */
+async function registerAccount(app: TestApp['app'], label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { 'x-forwarded-for': address() },
+    payload: { email, password: GOOD_PASSWORD, firstName: 'Lim', lastName: 'Its' },
+  });
+  expect(res.statusCode).toBe(201);
+  return email;
+}
+
 describe.each(stores)('sign-in limits on the %s store', (_name, openStore) => {
   let t: TestApp;
   let store: LimitStore;
@@ -59,17 +72,7 @@ describe.each(stores)('sign-in limits on the %s store', (_name, openStore) => {
       payload: { email, password },
     });
 
-  async function account() {
-    const email = uniqueEmail('limits');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'x-forwarded-for': address() },
-      payload: { email, password: GOOD_PASSWORD, firstName: 'Lim', lastName: 'Its' },
-    });
-    expect(res.statusCode).toBe(201);
-    return email;
-  }
+  const account = () => registerAccount(t.app, 'limits');
 
   it('20 wrong passwords from one address lock that address only: the owner elsewhere signs in', async () => {
     const email = await account();
@@ -208,14 +211,7 @@ describe.skipIf(!redisUrl)('sign-in limits shared by two instances through Redis
   });
 
   it('counts wrong passwords split across both instances against the one budget', async () => {
-    const email = uniqueEmail('shared');
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'x-forwarded-for': address() },
-      payload: { email, password: GOOD_PASSWORD, firstName: 'Sha', lastName: 'Red' },
-    });
-    expect(registered.statusCode).toBe(201);
+    const email = await registerAccount(t.app, 'shared');
     const ip = address();
     const loginOn = (app: typeof second, password: string) =>
       app.inject({
