@@ -10,3 +10,4 @@ export * from './email-signups';
 export * from './rater-stats';
 export * from './achievements';
 export * from './leaderboard-boards';
+export * from './trust';

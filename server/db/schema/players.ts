@@ -61,6 +61,8 @@ export const players = pgTable(
     stars3: count('stars_3'),
     stars4: count('stars_4'),
     stars5: count('stars_5'),
+    /** Set when a rating of this player changes; the trust worker recomputes the estimate and clears it. */
+    skillStaleAt: timestamp('skill_stale_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('players_email_lower_key').on(sql`lower(${t.email})`),
@@ -80,6 +82,7 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
+    index('players_skill_stale_idx').on(t.skillStaleAt).where(sql`${t.skillStaleAt} is not null`),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
   ],
 );

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Skill } from '../../../common/schemas/trust';
+import { players } from './players';
+import { ratings } from './ratings';
+
+/** A player's estimate as the worker stored it; computedAt lives in its own column. */
+export type StoredSkill = Omit<Skill, 'computedAt'>;
+
+/**
+ * Each rated player's skill estimate, written by the trust worker off the request path, read by the
+ * player detail and search (one primary-key probe each). `weights` maps a rating id to its share in
+ * the estimate, for Ratings About Me.
+ */
+export const playerSkill = pgTable('player_skill', {
+  playerId: integer('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  skill: jsonb('skill').$type<StoredSkill>().notNull(),
+  weights: jsonb('weights').$type<Record<string, number>>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+/** Each rater's leniency (stars above the average rater) from the last full run; keyed by lower(rater e-mail). */
+export const raterTrust = pgTable('rater_trust', {
+  raterKey: text('rater_key').primaryKey(),
+  leniency: doublePrecision('leniency').notNull(),
+  leniencySd: doublePrecision('leniency_sd').notNull(),
+  ratingsGiven: integer('ratings_given').notNull(),
+  /** Lower bound of the helpfulness the rated players found, adjusted for flattery; null without votes. */
+  helpfulnessScore: doublePrecision('helpfulness_score'),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+export type TrustEvidence = Record<string, unknown>;
+
+/** Collusion found by the detector, awaiting or after an admin's review. Confirmed ratings count in no estimate. */
+export const trustFlags = pgTable(
+  'trust_flags',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').$type<'ring' | 'boost'>().notNull(),
+    status: text('status').$type<'pending' | 'confirmed' | 'dismissed'>().notNull().default('pending'),
+    score: doublePrecision('score').notNull(),
+    /** The flag's type and its sorted rating ids: a dismissed set is not flagged again. */
+    signature: text('signature').notNull(),
+    raterKeys: text('rater_keys').array().notNull(),
+    playerIds: integer('player_ids').array().notNull(),
+    ratingIds: integer('rating_ids').array().notNull(),
+    evidence: jsonb('evidence').$type<TrustEvidence>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+    reviewNotes: text('review_notes'),
+  },
+  (t) => [
+    uniqueIndex('trust_flags_signature_key').on(t.signature),
+    index('trust_flags_status_created_idx').on(t.status, t.createdAt.desc()),
+    check('trust_flags_type_check', sql`${t.type} in ('ring', 'boost')`),
+    check('trust_flags_status_check', sql`${t.status} in ('pending', 'confirmed', 'dismissed')`),
+  ],
+);
+
+/** Each full run: when, how long, how much, and the model settings it fitted (the worker reads the latest). */
+export const trustRuns = pgTable(
+  'trust_runs',
+  {
+    id: serial('id').primaryKey(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    players: integer('players').notNull(),
+    ratings: integer('ratings').notNull(),
+    hyper: jsonb('hyper').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('trust_runs_computed_at_idx').on(t.computedAt.desc())],
+);
+
+/**
+ * Leases of the trust jobs: one instance at a time runs each, without holding a connection or a
+ * transaction for the run's length (a full run can take a minute).
+ */
+export const trustJobs = pgTable('trust_jobs', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Calibration without a truth: whether a new rating's stars fell inside the range the estimate stored
+ * before it predicted.
+ */
+export const trustPredictions = pgTable(
+  'trust_predictions',
+  {
+    ratingId: integer('rating_id')
+      .primaryKey()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    inside: integer('inside').notNull(),
+    fields: integer('fields').notNull(),
+    ratedAt: timestamp('rated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trust_predictions_rated_at_idx').on(t.ratedAt)],
+);
