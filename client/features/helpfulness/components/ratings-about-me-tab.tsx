@@ -16,9 +16,15 @@ import type { ReceivedRating } from '@common/schemas/ratings';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, EyeOff, Inbox, ShieldAlert, UserRound, UserSearch } from 'lucide-react';
 import { useId } from 'react';
+import { playerDetailQuery } from '../api/get-player-skill';
 import { receivedRatingsQuery } from '../api/get-received-ratings';
 import { useRateHelpfulness } from '../api/rate-helpfulness';
 import { summarizeReceived } from '../received-summary';
+import { weekOf, weightText } from '../skill-rows';
+import { SkillEstimate } from './skill-estimate';
+
+/** A received rating with its share in the estimate (0-1; null when it has none to tell). */
+type WeightedRating = ReceivedRating & { weight?: number | null };
 
 /** §2 Ratings About Me: ratings received by the user's linked player, with helpfulness stars (1-5). */
 export default function RatingsAboutMeTab() {
@@ -42,7 +48,11 @@ export default function RatingsAboutMeTab() {
 
 function ReceivedRatings({ playerId }: { playerId: number }) {
   const auth = useAuth();
+  const { openTab } = useHomeTab();
   const ratings = useQuery(receivedRatingsQuery(playerId));
+  const detail = useQuery(playerDetailQuery(playerId));
+  const skill = detail.data?.skill;
+  const estimate = skill ? <SkillEstimate skill={skill} onExplain={() => openTab('about')} /> : null;
 
   if (ratings.isPending) return <LoadingBlock label="Loading ratings about you..." />;
   if (ratings.isError) {
@@ -62,18 +72,23 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
   }
   if (ratings.data.length === 0) {
     return (
-      <EmptyState
-        icon={Inbox}
-        title="No ratings yet"
-        description="When other players rate you, their scores and feedback appear here. Share your profile with the people you play with!"
-      />
+      <div className="grid gap-5">
+        {estimate}
+        <EmptyState
+          icon={Inbox}
+          title="No ratings yet"
+          description="When other players rate you, their scores and feedback appear here. Share your profile with the people you play with!"
+        />
+      </div>
     );
   }
 
-  const summary = summarizeReceived(ratings.data);
+  // The estimate replaces the raw averages once the server sends it: two sets of numbers would only confuse.
+  const summary = skill ? null : summarizeReceived(ratings.data);
   const ownEmail = auth.user?.email?.toLowerCase() ?? null;
   return (
     <div className="grid gap-5">
+      {estimate}
       {summary && (
         <Card className="overflow-hidden">
           <div className="grid gap-5 p-5 sm:grid-cols-[auto_1fr] sm:items-center sm:p-6">
@@ -130,8 +145,9 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
   );
 }
 
-function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRating; playerId: number; isOwn: boolean }) {
+function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: WeightedRating; playerId: number; isOwn: boolean }) {
   const rater = rating.isAnonymous || !rating.raterName ? 'Anonymous' : rating.raterName;
+  const weight = weightText(rating.weight);
   return (
     <Card>
       <div className="flex flex-wrap items-start gap-3 px-5 pt-5 sm:px-6">
@@ -141,9 +157,15 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
         <div className="min-w-0 flex-1">
           <h3 className="font-bold break-words text-stone-900">{rater}</h3>
           <p className="text-xs text-stone-500">
-            <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
-              {relativeTime(rating.createdAt)}
-            </time>
+            {rating.isAnonymous ? (
+              // Privacy: an anonymous rating's date arrives rounded to its week, so no exact day is shown.
+              <time dateTime={rating.createdAt}>{weekOf(rating.createdAt)}</time>
+            ) : (
+              <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
+                {relativeTime(rating.createdAt)}
+              </time>
+            )}
+            {weight && <span className="text-stone-500"> · {weight}</span>}
           </p>
         </div>
         <div className="text-right">

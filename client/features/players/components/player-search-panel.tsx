@@ -2,6 +2,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
@@ -11,6 +12,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
+import type { OverallEstimate } from '@common/schemas/trust';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCopy, Link2, MapPin, Search, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -139,7 +141,13 @@ export function PlayerSearchPanel({
   );
 }
 
-function SearchResult({ player, action }: { player: PlayerSearchResult; action: ReactNode }) {
+function SearchResult({
+  player,
+  action,
+}: {
+  player: PlayerSearchResult & { overallEstimate?: OverallEstimate };
+  action: ReactNode;
+}) {
   const linked = player.userId !== null;
   return (
     // In a narrow column (a phone, the desktop side card) the action wraps under the details, which wrap too.
@@ -154,6 +162,7 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
         </p>
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
           <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>
+          {player.overallEstimate && <EstimateBadge estimate={player.overallEstimate} />}
           {player.isVerified ? (
             <Badge tone="success">
               <ShieldCheck aria-hidden className="size-3.5" />

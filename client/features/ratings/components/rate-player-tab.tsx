@@ -2,6 +2,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { useToast } from '@client/components/ui/use-toast';
 import { ApiError, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
@@ -9,6 +10,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { useFlashMessage } from '@client/lib/use-flash-message';
 import { pointsForRating } from '@common/gamification';
 import type { PlayerSearchResult } from '@common/schemas/players';
+import type { OverallEstimate } from '@common/schemas/trust';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, History, MapPin, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -284,6 +286,10 @@ function SelectedPlayer({
   onChange: () => void;
   onCancel: () => void;
 }) {
+  const estimate =
+    target.kind === 'existing'
+      ? (target.player as PlayerSearchResult & { overallEstimate?: OverallEstimate }).overallEstimate
+      : undefined;
   const location =
     target.kind === 'existing'
       ? target.player.location
@@ -315,6 +321,7 @@ function SelectedPlayer({
               <span className="truncate">{location}</span>
             </p>
           )}
+          {estimate && <EstimateBadge estimate={estimate} className="mt-1" />}
         </div>
       </div>
       <div className="flex shrink-0 gap-2">

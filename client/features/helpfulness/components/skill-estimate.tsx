@@ -1,0 +1,115 @@
+import { Badge, type BadgeTone } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { EstimateBar, EstimateScale } from '@client/components/ui/estimate-bar';
+import { oneDecimal, RELIABILITY_TEXT, rangeText } from '@client/components/ui/estimate-text';
+import { relativeTime } from '@client/lib/relative-time';
+import type { ReliabilityLabel, Skill } from '@common/schemas/trust';
+import { Gauge, Info } from 'lucide-react';
+import { ratingsSummary, skillRows } from '../skill-rows';
+
+const TONES: Record<ReliabilityLabel, BadgeTone> = {
+  none: 'neutral',
+  low: 'warning',
+  medium: 'brand',
+  high: 'success',
+};
+
+/**
+ * The top of Ratings About Me: per category and for "would play again", the estimate on the 1-5 scale with its
+ * 90% range as a bar and one sentence in plain words; the reliability and the ratings behind it once.
+ */
+export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: () => void }) {
+  const unrated = skill.reliability.label === 'none';
+  const rows = skillRows(skill);
+  return (
+    <Card aria-labelledby="skill-estimate-heading" role="region" className="overflow-hidden">
+      <div className="flex flex-col gap-3 border-b border-stone-100 px-5 pt-5 pb-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
+        <div className="min-w-0">
+          <h2 id="skill-estimate-heading" className="flex items-center gap-2 text-lg font-bold text-stone-900">
+            <Gauge aria-hidden className="size-5 text-teal-700" />
+            Your skill estimate
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            {unrated
+              ? 'No ratings yet: this is the community average.'
+              : 'What your ratings say, corrected for generous and strict raters, with how sure we are.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
+          <Badge tone={TONES[skill.reliability.label]}>
+            {RELIABILITY_TEXT[skill.reliability.label].long}
+            {!unrated && (
+              <span className="font-normal tabular-nums">
+                {' '}
+                · {skill.reliability.score}
+                <span className="sr-only"> out of 100</span>
+              </span>
+            )}
+          </Badge>
+          <p className="text-sm text-stone-600">{ratingsSummary(skill.reliability)}</p>
+        </div>
+      </div>
+
+      <div aria-hidden className="grid grid-cols-1 gap-x-4 px-5 pt-3 sm:grid-cols-[13rem_minmax(0,1fr)_6.5rem] sm:px-6">
+        <EstimateScale className="sm:col-start-2" />
+      </div>
+      <ul className="divide-y divide-stone-100">
+        {rows.map((row) => (
+          <li
+            key={row.key}
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1.5 px-5 py-3 sm:grid-cols-[13rem_minmax(0,1fr)_6.5rem] sm:px-6"
+          >
+            <p className="text-sm font-semibold text-stone-800">{row.label}</p>
+            <p className="text-right sm:order-last">
+              <span className="text-lg font-black text-stone-900 tabular-nums">{oneDecimal(row.estimate.mean)}</span>
+              <span className="ml-1.5 text-xs text-stone-500 tabular-nums">{rangeText(row.estimate)}</span>
+            </p>
+            <EstimateBar
+              estimate={row.estimate}
+              label={row.label}
+              muted={unrated}
+              className="col-span-2 sm:col-span-1"
+            />
+            <p className="col-span-2 text-sm text-stone-600 sm:col-span-3">{row.sentence}</p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="flex flex-col gap-2 border-t border-stone-100 bg-stone-50/60 px-5 py-3 text-xs text-stone-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="grid gap-1.5">
+          <Legend />
+          <p>
+            Updated{' '}
+            <time dateTime={skill.computedAt} title={new Date(skill.computedAt).toLocaleString()}>
+              {relativeTime(skill.computedAt)}
+            </time>
+          </p>
+        </div>
+        {onExplain && (
+          <Button variant="link" size="sm" onClick={onExplain} className="w-fit">
+            <Info aria-hidden className="size-4" />
+            How we compute your numbers
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** What the bars' parts mean (the bars speak for themselves to screen readers: each has its own text). */
+function Legend() {
+  return (
+    <div aria-hidden className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <span className="flex items-center gap-1.5">
+        <span className="inline-block size-3 rounded-full border-2 border-white bg-teal-700 shadow" />
+        estimate
+      </span>
+      <span className="flex items-center gap-1.5">
+        <span className="inline-block h-2.5 w-6 rounded-full bg-teal-200 ring-1 ring-teal-300 ring-inset" />
+        90% range
+      </span>
+      <span>1 to 5 stars, left to right</span>
+    </div>
+  );
+}
