@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquareHeart,
+  ShieldAlert,
   Star,
   Trophy,
   Upload,
@@ -125,6 +126,14 @@ export const HOME_TABS: readonly HomeTab[] = [
     access: 'admin',
     adminRight: 'admin-token',
     component: lazy(() => import('@client/features/moderation/components/flagged-content-tab')),
+  },
+  {
+    id: 'trust',
+    label: 'Trust & Safety',
+    icon: ShieldAlert,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/trust/components/trust-tab')),
   },
   { id: 'verify', label: 'Verify', icon: BadgeCheck, access: 'user', href: '/verify' },
   {

@@ -1,4 +1,5 @@
 import type { LeaderboardPeriod, MatchRequestStatus } from '@common/constants';
+import type { TRUST_FLAG_STATUSES } from '@common/schemas/trust';
 
 /**
  * Every query key of the client, in one place, so a mutation invalidates exactly the lists §7 names.
@@ -67,5 +68,11 @@ export const queryKeys = {
     users: ['admin', 'users'] as const,
     players: ['admin', 'players'] as const,
     flaggedComments: ['admin', 'flagged-comments'] as const,
+    trustAll: ['admin', 'trust'] as const,
+    trustFlagsAll: ['admin', 'trust', 'flags'] as const,
+    /** GET /api/admin/trust/flags?status= */
+    trustFlags: (status: (typeof TRUST_FLAG_STATUSES)[number]) => ['admin', 'trust', 'flags', status] as const,
+    /** GET /api/admin/trust/status */
+    trustStatus: ['admin', 'trust', 'status'] as const,
   },
 } as const;

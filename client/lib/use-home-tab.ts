@@ -14,6 +14,7 @@ export const HOME_TAB_IDS = [
   'ratings-about-me',
   'leaderboard',
   'flagged',
+  'trust',
   'verify',
   'dashboard',
   'about',

@@ -1,0 +1,132 @@
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { LoadingBlock } from '@client/components/ui/loading-block';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { serverMessage } from '@client/lib/api-client';
+import { TRUST_FLAG_STATUSES, type TrustFlag } from '@common/schemas/trust';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock, ShieldCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { trustFlagsQuery, type TrustFlagStatus } from '../api/get-trust-flags';
+import { trustStatusQuery } from '../api/get-trust-status';
+import { ReviewTrustFlagDialog } from './review-trust-flag-dialog';
+import { TrustFlagCard } from './trust-flag-card';
+import { TrustStatusPanel } from './trust-status-panel';
+
+const STATUS_TABS: Record<TrustFlagStatus, { label: string; icon: typeof Clock; empty: string }> = {
+  pending: { label: 'Pending', icon: Clock, empty: 'No flags waiting for review.' },
+  confirmed: { label: 'Confirmed', icon: CircleCheck, empty: 'No confirmed flags yet.' },
+  dismissed: { label: 'Dismissed', icon: CircleX, empty: 'No dismissed flags yet.' },
+};
+
+/**
+ * Admin: Trust & Safety. The collusion checks' flags (rings and boosts) with their evidence, by status; pending
+ * ones are confirmed (their ratings stop counting) or dismissed. Above them, the state of the estimates.
+ */
+export default function TrustTab() {
+  const [status, setStatus] = useState<TrustFlagStatus>('pending');
+  const pendingCount = useQuery(trustStatusQuery).data?.pendingFlags ?? 0;
+  return (
+    <div className="grid gap-6">
+      <TrustStatusPanel />
+      <section aria-labelledby="trust-flags" className="grid gap-3">
+        <h2 id="trust-flags" tabIndex={-1} className="text-lg font-bold text-stone-900 outline-none">
+          Collusion flags
+        </h2>
+        <Tabs value={status} onValueChange={(value) => setStatus(value as TrustFlagStatus)}>
+          <TabsList aria-label="Flag status" className="w-full max-sm:grid max-sm:grid-cols-3 sm:w-auto">
+            {TRUST_FLAG_STATUSES.map((value) => {
+              const { label, icon: Icon } = STATUS_TABS[value];
+              return (
+                <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
+                  <Icon aria-hidden className="hidden size-4 sm:block" />
+                  {label}
+                  {value === 'pending' && pendingCount > 0 && (
+                    <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
+                      {pendingCount}
+                    </span>
+                  )}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          {TRUST_FLAG_STATUSES.map((value) => (
+            <TabsContent key={value} value={value} className="rounded-xl">
+              <FlagList status={value} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+    </div>
+  );
+}
+
+function FlagList({ status }: { status: TrustFlagStatus }) {
+  const flags = useQuery(trustFlagsQuery(status));
+  const [reviewing, setReviewing] = useState<TrustFlag | null>(null);
+  // Focus goes back to the Review button on Cancel; once its flag is reviewed the button is gone, so it lands
+  // on the flags' heading instead of the page body.
+  const opener = useRef<HTMLElement | null>(null);
+
+  if (flags.isPending) return <LoadingBlock label={`Loading ${status} flags...`} />;
+  if (flags.isError) {
+    return (
+      <Alert
+        tone="error"
+        title="Error loading flags"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void flags.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        {serverMessage(flags.error, 'Please try again.')}
+      </Alert>
+    );
+  }
+  if (flags.data.flags.length === 0) {
+    return (
+      <EmptyState
+        icon={ShieldCheck}
+        headingLevel={3}
+        title={`No ${status} flags`}
+        description={STATUS_TABS[status].empty}
+      />
+    );
+  }
+
+  return (
+    <>
+      <ul className="grid gap-3" aria-label={`${STATUS_TABS[status].label} flags`}>
+        {flags.data.flags.map((flag) => (
+          <li key={flag.id}>
+            <TrustFlagCard
+              flag={flag}
+              onReview={
+                status === 'pending'
+                  ? (button) => {
+                      opener.current = button;
+                      setReviewing(flag);
+                    }
+                  : undefined
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {status === 'pending' && (
+        <ReviewTrustFlagDialog
+          flag={reviewing}
+          onClose={() => setReviewing(null)}
+          onCloseAutoFocus={(event) => {
+            // Radix returns focus to a DialogTrigger, and this dialog is opened from several buttons instead.
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+            else document.getElementById('trust-flags')?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}

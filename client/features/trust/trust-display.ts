@@ -1,0 +1,85 @@
+import type { BadgeTone } from '@client/components/ui/badge';
+import type { TrustFlag, TrustStatus } from '@common/schemas/trust';
+
+type Evidence = TrustFlag['evidence'];
+export type RingEvidence = Extract<Evidence, { density: number }>;
+export type BoostEvidence = Extract<Evidence, { ratingMean: number }>;
+
+export const isRing = (evidence: Evidence): evidence is RingEvidence => 'density' in evidence;
+
+export const FLAG_TYPE: Record<TrustFlag['type'], { label: string; tone: BadgeTone; what: string }> = {
+  ring: { label: 'Ring', tone: 'danger', what: 'Accounts that rate each other far above what everyone else gives' },
+  boost: { label: 'Boost', tone: 'orange', what: 'One rating far above everything else the player receives' },
+};
+
+const fixed = (value: number, digits: number) => value.toFixed(digits);
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The player's name from the flag's own list, or their id when it is missing. */
+export function playerName(flag: Pick<TrustFlag, 'players'>, playerId: number): string {
+  return flag.players.find((player) => player.id === playerId)?.name ?? `Player #${playerId}`;
+}
+
+export type RingRow = { playerId: number; name: string; inside: string; outside: string; gap: string | null };
+
+/** Per player of a ring: the group's mean against everyone else's, and the difference. */
+export function ringRows(flag: Pick<TrustFlag, 'players'>, evidence: RingEvidence): RingRow[] {
+  return evidence.players.map((row) => ({
+    playerId: row.playerId,
+    name: playerName(flag, row.playerId),
+    inside: `${fixed(row.insideMean, 1)} from ${count(row.insideCount, 'rating')}`,
+    outside:
+      row.outsideMean === null || row.outsideCount === 0
+        ? 'no other ratings'
+        : `${fixed(row.outsideMean, 1)} from ${count(row.outsideCount, 'rating')}`,
+    gap:
+      row.outsideMean === null
+        ? null
+        : `${row.insideMean >= row.outsideMean ? '+' : '−'}${fixed(Math.abs(row.insideMean - row.outsideMean), 1)}`,
+  }));
+}
+
+/** The ring's headline figures: how completely its accounts rate each other, and how unusual their ratings are. */
+export function ringSummary(evidence: RingEvidence): { label: string; value: string }[] {
+  return [
+    { label: 'Density', value: `${Math.round(evidence.density * 100)}%` },
+    { label: 'Mean z', value: fixed(evidence.meanZ, 2) },
+  ];
+}
+
+/** A boost: the rating against the player's other ratings. */
+export function boostSummary(evidence: BoostEvidence): { label: string; value: string }[] {
+  return [
+    { label: 'This rating', value: fixed(evidence.ratingMean, 1) },
+    {
+      label: 'Player’s other ratings',
+      value:
+        evidence.playerOthersCount === 0
+          ? 'none'
+          : `${fixed(evidence.playerOthersMean, 1)} from ${count(evidence.playerOthersCount, 'rating')}`,
+    },
+    { label: 'z', value: fixed(evidence.z, 2) },
+  ];
+}
+
+/** "#12, #13 and #14". */
+export function ratingIdsText(ids: readonly number[]): string {
+  const tags = ids.map((id) => `#${id}`);
+  if (tags.length <= 1) return tags.join('');
+  return `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}`;
+}
+
+/** The calibration check in words: the share of new ratings inside their predicted 90% range (aim: about 90%). */
+export function calibrationText(calibration: TrustStatus['calibration']): string {
+  if (calibration.insideShare === null || calibration.ratings === 0) return 'No new ratings in the last 30 days';
+  return `${Math.round(calibration.insideShare * 100)}% of ${count(calibration.ratings, 'new rating')} fell inside their 90% range`;
+}
+
+/** A calibration far from 90% is worth a look (87-93% is what the model aims at). */
+export function calibrationTone(calibration: TrustStatus['calibration']): 'ok' | 'off' | 'unknown' {
+  if (calibration.insideShare === null || calibration.ratings === 0) return 'unknown';
+  return calibration.insideShare >= 0.87 && calibration.insideShare <= 0.93 ? 'ok' : 'off';
+}
+
+/** "2.4 s" / "850 ms". */
+export const durationText = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
