@@ -20,11 +20,18 @@ export const flaggedComments = pgTable(
     resolvedByLabel: text('resolved_by_label'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolutionNotes: text('resolution_notes'),
+    /**
+     * An admin's choice on resolving (§2 Flagged Content): 'restored' shows the text again, 'kept_hidden' keeps it
+     * from everyone but admins for as long as the rating holds that text. Null while pending, and when the
+     * system closed the flag because the rater replaced the text.
+     */
+    resolution: text('resolution'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('flagged_comments_resolved_created_idx').on(t.isResolved, t.createdAt.desc()),
     index('flagged_comments_rating_idx').on(t.ratingId),
+    check('flagged_comments_resolution_check', sql`${t.resolution} in ('restored', 'kept_hidden')`),
     check(
       'flagged_comments_reason_check',
       sql`${t.flagReason} in ('racial', 'slur', 'religious', 'sexual', 'contextual', 'other')`,
