@@ -404,10 +404,10 @@ describe('admin screens', () => {
     await gone(dialog);
     expect(await counterValue(page, 'Pending Review')).toBe('7');
 
-    // Resolving with notes (trimmed, §5) moves it to the resolved list.
+    // Resolving with notes (trimmed, §5) and Restore moves it to the resolved list and shows the text again.
     await oliveCard.getByRole('button', { name: /^Review/ }).click();
     await dialog.getByLabel('Resolution Notes').fill('   Sporting slang, not an insult.   ');
-    await dialog.getByRole('button', { name: 'Mark as Resolved' }).click();
+    await dialog.getByRole('button', { name: 'Restore' }).click();
     await see(toast(page, 'Flag resolved'));
     await gone(dialog);
     await expect.poll(() => counterValue(page, 'Pending Review')).toBe('6');
@@ -436,7 +436,7 @@ describe('admin screens', () => {
         .getByRole('button', { name: /^Review/ })
         .click();
       await see(dialog.getByText(name));
-      await dialog.getByRole('button', { name: 'Mark as Resolved' }).click();
+      await dialog.getByRole('button', { name: 'Restore' }).click();
       await gone(dialog);
       await gone(card(name));
     }

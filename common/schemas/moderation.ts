@@ -3,6 +3,12 @@ import { FLAG_REASONS } from '../constants';
 import { optionalText } from './shared';
 
 export const RESOLUTION_NOTES_MAX = 2000;
+/** §2 Flagged Content: resolving shows the text again ('restore') or keeps it from everyone but admins. */
+export const RESOLVE_ACTIONS = ['restore', 'keep_hidden'] as const;
+export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
+/** What a resolved flag's admin chose; null while pending or when the rater replaced the text first. */
+export const FLAG_RESOLUTIONS = ['restored', 'kept_hidden'] as const;
+export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number];
 /** The admin list answers at most this many flags, newest first; `counts` covers them all. */
 export const FLAGGED_COMMENTS_LIMIT = 1000;
 
@@ -18,6 +24,7 @@ export const flaggedCommentSchema = z.object({
   resolvedBy: z.string().nullable(),
   resolvedByLabel: z.string().nullable(),
   resolutionNotes: z.string().nullable(),
+  resolution: z.enum(FLAG_RESOLUTIONS).nullable(),
   playerId: z.number().int(),
   playerName: z.string(),
   raterEmail: z.string(),
@@ -30,9 +37,10 @@ export const flaggedCommentsReplySchema = z.object({
   counts: z.object({ pending: z.number().int(), resolved: z.number().int(), total: z.number().int() }),
 });
 
-/** §5 Resolution notes: optional; trimmed, and an empty value means absent. */
+/** §5 Resolution notes: optional; trimmed, and an empty value means absent. Without an action, the text is restored. */
 export const resolveFlagBodySchema = z.strictObject({
   notes: optionalText(RESOLUTION_NOTES_MAX),
+  action: z.enum(RESOLVE_ACTIONS).default('restore'),
 });
 
 export const resolveFlagReplySchema = z.object({ flaggedComment: flaggedCommentSchema });

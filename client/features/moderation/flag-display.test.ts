@@ -1,7 +1,7 @@
 import type { FlaggedComment } from '@common/schemas/moderation';
 import { describe, expect, it } from 'vitest';
 import { resolveFlagBody } from './api/resolve-flag';
-import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolvedPreview } from './flag-display';
+import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolutionLabel, resolvedPreview } from './flag-display';
 
 function flag(id: number, resolvedAt: string | null): FlaggedComment {
   return {
@@ -15,6 +15,7 @@ function flag(id: number, resolvedAt: string | null): FlaggedComment {
     resolvedBy: null,
     resolvedByLabel: null,
     resolutionNotes: null,
+    resolution: resolvedAt === null ? null : 'restored',
     playerId: 1,
     playerName: 'Ann Lee',
     raterEmail: 'r@club.test',
@@ -53,8 +54,14 @@ describe('flagged content display (§2)', () => {
     expect(resolvedPreview([flag(2, '2026-01-01T00:00:00.000Z')], 1)).toMatchObject({ more: 0 });
   });
 
-  it('sends trimmed resolution notes, and none when empty (§5)', () => {
-    expect(resolveFlagBody('  spoke to the rater  ')).toEqual({ notes: 'spoke to the rater' });
-    expect(resolveFlagBody('   ')).toEqual({});
+  it('sends trimmed resolution notes, and none when empty (§5), with the admin’s choice (§2)', () => {
+    expect(resolveFlagBody('  spoke to the rater  ')).toEqual({ notes: 'spoke to the rater', action: 'restore' });
+    expect(resolveFlagBody('   ', 'keep_hidden')).toEqual({ action: 'keep_hidden' });
+  });
+
+  it('says what the admin chose on resolving', () => {
+    expect(resolutionLabel('restored')).toBe('Restored');
+    expect(resolutionLabel('kept_hidden')).toBe('Kept hidden');
+    expect(resolutionLabel(null)).toBeNull();
   });
 });

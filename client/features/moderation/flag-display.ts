@@ -1,6 +1,6 @@
 import type { BadgeTone } from '@client/components/ui/badge';
 import { RATING_CATEGORIES } from '@common/constants';
-import type { FlaggedComment } from '@common/schemas/moderation';
+import type { FlaggedComment, FlagResolution } from '@common/schemas/moderation';
 
 /** §9: the resolved list shows this many flags, then "... and N more resolved flags". */
 export const RESOLVED_SHOWN = 5;
@@ -36,4 +36,11 @@ export function resolvedPreview(flags: FlaggedComment[], resolvedCount: number) 
     .sort((a, b) => (b.resolvedAt ?? '').localeCompare(a.resolvedAt ?? ''));
   const shown = resolved.slice(0, RESOLVED_SHOWN);
   return { shown, more: Math.max(0, Math.max(resolvedCount, resolved.length) - shown.length) };
+}
+
+/** §2: what the admin chose on resolving; null for a flag the system closed (the rater replaced the text). */
+export function resolutionLabel(resolution: FlagResolution | null): string | null {
+  if (resolution === 'restored') return 'Restored';
+  if (resolution === 'kept_hidden') return 'Kept hidden';
+  return null;
 }

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { SQL } from 'drizzle-orm';
 import { flaggedComments, players, ratings } from '../../db/schema/index';
 import type { FlagReason } from '../../../common/constants';
+import type { FlagResolution } from '../../../common/schemas/moderation';
+import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
 
 export type NewFlag = { ratingId: number; field: string; flaggedText: string; flagReason: FlagReason };
 
@@ -36,6 +38,7 @@ export type Resolution = {
   resolvedByLabel: string;
   resolutionNotes: string | null;
   resolvedAt: Date;
+  resolution: FlagResolution | null;
 };
 
 export async function markResolved(db: Executor, flagIds: number[], resolution: Resolution): Promise<void> {
@@ -50,13 +53,37 @@ export async function setRatingHeld(db: Executor, ratingId: number, isHeld: bool
   await db.update(ratings).set({ isHeld }).where(eq(ratings.id, ratingId));
 }
 
-/** The fields of each rating that unresolved flags hold back from non-admin views. */
+/** The rating's current text in the flag's field (the flagged rating joined in). */
+const currentText = sql`case ${flaggedComments.field} ${sql.join(
+  RATING_TEXT_FIELDS.map((field) => sql`when ${field} then ${ratings[field]}`),
+  sql` `,
+)} end`;
+
+/**
+ * A flag that holds its text back from non-admins: still pending, or resolved as "keep hidden" while the rating
+ * still holds the text it flagged (a rater who replaced it has new text, screened afresh).
+ */
+const holdsText = or(
+  eq(flaggedComments.isResolved, false),
+  and(eq(flaggedComments.resolution, 'kept_hidden'), sql`${currentText} = ${flaggedComments.flaggedText}`),
+);
+
+/** The fields of each rating that flags hold back from non-admin views. */
 export async function findHeldFields(db: Executor, ratingIds: number[]) {
   if (ratingIds.length === 0) return [];
   return db
     .selectDistinct({ ratingId: flaggedComments.ratingId, field: flaggedComments.field })
     .from(flaggedComments)
-    .where(and(inArray(flaggedComments.ratingId, ratingIds), eq(flaggedComments.isResolved, false)));
+    .innerJoin(ratings, eq(ratings.id, flaggedComments.ratingId))
+    .where(and(inArray(flaggedComments.ratingId, ratingIds), holdsText));
+}
+
+/** The flags on a rating that an admin resolved as "keep hidden", with the text each one hides. */
+export async function findKeptHiddenFlags(db: Executor, ratingId: number) {
+  return db
+    .select({ field: flaggedComments.field, flaggedText: flaggedComments.flaggedText })
+    .from(flaggedComments)
+    .where(and(eq(flaggedComments.ratingId, ratingId), eq(flaggedComments.resolution, 'kept_hidden')));
 }
 
 const flagColumns = {
@@ -70,6 +97,7 @@ const flagColumns = {
   resolvedBy: flaggedComments.resolvedBy,
   resolvedByLabel: flaggedComments.resolvedByLabel,
   resolutionNotes: flaggedComments.resolutionNotes,
+  resolution: flaggedComments.resolution,
   playerId: players.id,
   playerFirstName: players.firstName,
   playerLastName: players.lastName,
@@ -134,10 +162,12 @@ export async function lockFlag(db: Executor, flagId: number) {
   return row;
 }
 
-export async function countUnresolvedFlags(db: Executor, ratingId: number): Promise<number> {
+/** Flags on the rating that hold text back (pending, or kept hidden over text the rating still holds). */
+export async function countHoldingFlags(db: Executor, ratingId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(flaggedComments)
-    .where(and(eq(flaggedComments.ratingId, ratingId), eq(flaggedComments.isResolved, false)));
+    .innerJoin(ratings, eq(ratings.id, flaggedComments.ratingId))
+    .where(and(eq(flaggedComments.ratingId, ratingId), holdsText));
   return row.n;
 }

@@ -32,10 +32,10 @@ export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
       config: { access: 'admin' },
       schema: {
         operationId: 'resolveFlaggedComment',
-        summary: 'Resolve a flagged comment, with optional notes (admin)',
+        summary: 'Resolve a flagged comment: restore the text or keep it hidden, with optional notes (admin)',
         tags: ['moderation'],
         params: idParamSchema,
-        // §5: notes are optional, so a call without a body resolves too.
+        // §5: notes are optional, so a call without a body resolves too (and restores the text).
         body: resolveFlagBodySchema.nullish(),
         response: { 200: resolveFlagReplySchema, ...refusals, 404: errorReplySchema, 409: errorReplySchema },
       },
@@ -43,7 +43,8 @@ export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
     async (request) => {
       const admin = await app.authorize.requireAdmin(request);
       const notes = request.body?.notes ?? null;
-      return { flaggedComment: await resolveFlaggedComment(db, request.params.id, admin, notes) };
+      const action = request.body?.action ?? 'restore';
+      return { flaggedComment: await resolveFlaggedComment(db, request.params.id, admin, { notes, action }) };
     },
   );
 };

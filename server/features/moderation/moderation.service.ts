@@ -7,12 +7,15 @@ import {
   FLAGGED_COMMENTS_LIMIT,
   type FlaggedComment,
   type FlaggedCommentsReply,
+  type FlagResolution,
+  type ResolveAction,
 } from '../../../common/schemas/moderation';
 import {
   countFlags,
-  countUnresolvedFlags,
+  countHoldingFlags,
   findFlag,
   findHeldFields,
+  findKeptHiddenFlags,
   findUnresolvedFlags,
   flagsInsert,
   insertFlags,
@@ -53,8 +56,9 @@ export function newRatingFlags(findings: Finding[]) {
 
 /**
  * On edit (the rating row is locked by the caller): flags on text the edit replaced are closed,
- * since that text no longer exists; new offensive text is flagged once; the rating stays held
- * exactly while unresolved flags remain. Returns the new isHeld.
+ * since that text no longer exists; new offensive text is flagged once; text an admin chose to keep
+ * hidden stays hidden (and is not flagged again) while the rating still holds it. The rating stays held
+ * exactly while unresolved flags remain or kept-hidden text is still there. Returns the new isHeld.
  */
 export async function rescreenRating(tx: Tx, ratingId: number, texts: RatingTexts): Promise<boolean> {
   const open = await findUnresolvedFlags(tx, ratingId);
@@ -68,17 +72,20 @@ export async function rescreenRating(tx: Tx, ratingId: number, texts: RatingText
       resolvedByLabel: 'system',
       resolutionNotes: 'The rater replaced this text before review',
       resolvedAt: new Date(),
+      resolution: null,
     },
   );
   const kept = open.filter(stillShown);
+  const keptHidden = (await findKeptHiddenFlags(tx, ratingId)).filter(stillShown);
+  const decided = [...kept, ...keptHidden];
   const fresh = screenRatingTexts(texts).filter(
-    (finding) => !kept.some((flag) => flag.field === finding.field && flag.flaggedText === finding.flaggedText),
+    (finding) => !decided.some((flag) => flag.field === finding.field && flag.flaggedText === finding.flaggedText),
   );
   await insertFlags(
     tx,
     fresh.map((finding) => ({ ratingId, ...finding })),
   );
-  const isHeld = kept.length + fresh.length > 0;
+  const isHeld = decided.length + fresh.length > 0;
   await setRatingHeld(tx, ratingId, isHeld);
   return isHeld;
 }
@@ -106,6 +113,7 @@ function toFlaggedComment(row: FlagRow): FlaggedComment {
     resolvedBy: row.resolvedBy,
     resolvedByLabel: row.resolvedByLabel,
     resolutionNotes: row.resolutionNotes,
+    resolution: row.resolution as FlagResolution | null,
     playerId: row.playerId,
     playerName: `${row.playerFirstName} ${row.playerLastName}`,
     raterEmail: row.raterEmail,
@@ -118,12 +126,17 @@ export async function getFlaggedComments(db: Db): Promise<FlaggedCommentsReply> 
   return { flaggedComments: rows.map(toFlaggedComment), counts };
 }
 
-/** §4 Flag: pending → resolved, no way back; the rating is released when no flag on it is left open. */
+const RESOLUTION_OF: Record<ResolveAction, FlagResolution> = { restore: 'restored', keep_hidden: 'kept_hidden' };
+
+/**
+ * §4 Flag: pending → resolved, no way back. §2: the admin restores the text or keeps it hidden from everyone but
+ * admins; the rating is released when no flag on it holds text back any more.
+ */
 export async function resolveFlaggedComment(
   db: Db,
   flagId: number,
   admin: AdminIdentity,
-  notes: string | null,
+  { notes, action }: { notes: string | null; action: ResolveAction },
 ): Promise<FlaggedComment> {
   await db.transaction(async (tx) => {
     const ratingId = await lockRatingOfFlag(tx, flagId);
@@ -135,8 +148,9 @@ export async function resolveFlaggedComment(
       resolvedByLabel: admin.label,
       resolutionNotes: notes,
       resolvedAt: new Date(),
+      resolution: RESOLUTION_OF[action],
     });
-    if ((await countUnresolvedFlags(tx, flag.ratingId)) === 0) await setRatingHeld(tx, flag.ratingId, false);
+    await setRatingHeld(tx, flag.ratingId, (await countHoldingFlags(tx, flag.ratingId)) > 0);
   });
   const row = await findFlag(db, flagId);
   return toFlaggedComment(row);

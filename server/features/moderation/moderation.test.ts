@@ -252,14 +252,19 @@ describe('PUT /api/admin/flagged-comments/:id/resolve', () => {
     expect((await flagsOf(rating.id)).find((row) => row.id === flag.id)).toEqual(resolved);
   });
 
-  it('treats empty notes and a missing body as no notes', async () => {
+  it('treats empty notes and a missing body as no notes, and restores the text', async () => {
     const { rating } = await heldScenario();
     const [first, second] = await flagsOf(rating.id);
     const blank = await resolve(first.id, { cookie: adminCookie }, { notes: '   ' });
-    expect(blank.json()).toMatchObject({ flaggedComment: { isResolved: true, resolutionNotes: null } });
+    expect(blank.json()).toMatchObject({
+      flaggedComment: { isResolved: true, resolutionNotes: null, resolution: 'restored' },
+    });
     const bodiless = await resolve(second.id, { cookie: adminCookie });
     expect(bodiless.statusCode).toBe(200);
-    expect(bodiless.json()).toMatchObject({ flaggedComment: { isResolved: true, resolutionNotes: null } });
+    expect(bodiless.json()).toMatchObject({
+      flaggedComment: { isResolved: true, resolutionNotes: null, resolution: 'restored' },
+    });
+    expect(await isHeld(rating.id)).toBe(false);
   });
 
   it('records an admin token by its label', async () => {
@@ -293,6 +298,7 @@ describe('PUT /api/admin/flagged-comments/:id/resolve', () => {
     ['notes over 2000 characters', { notes: 'x'.repeat(2001) }],
     ['notes that are not text', { notes: 42 }],
     ['an unknown field', { notes: 'ok', resolvedBy: 'someone' }],
+    ['an unknown action', { action: 'delete' }],
   ])('answers 400 for %s, and leaves the flag open', async (_label, payload) => {
     const { rating } = await heldScenario();
     const [flag] = await flagsOf(rating.id);
@@ -308,5 +314,106 @@ describe('PUT /api/admin/flagged-comments/:id/resolve', () => {
     expect((await resolve(flag.id, {}, {})).statusCode).toBe(401);
     expect((await flagsOf(rating.id)).find((row) => row.id === flag.id)?.isResolved).toBe(false);
     expect(await isHeld(rating.id)).toBe(true);
+  });
+});
+
+describe('resolving with a choice: Restore or Keep hidden (§2 Flagged Content)', () => {
+  async function recentComments(playerId: number) {
+    const res = await getJson(t, `/api/players/${playerId}`);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ recentComments: { comment: string }[] }>().recentComments.map((c) => c.comment);
+  }
+
+  it('Restore shows the text again to the rated player and in the public recent comments', async () => {
+    const { ownerCookie, player, rating } = await heldScenario();
+    for (const flag of await flagsOf(rating.id)) {
+      const res = await resolve(flag.id, { cookie: adminCookie }, { action: 'restore', notes: 'Banter' });
+      expect(res.json()).toMatchObject({ flaggedComment: { isResolved: true, resolution: 'restored' } });
+    }
+    expect(await isHeld(rating.id)).toBe(false);
+    expect(await receivedBy(ownerCookie, player.id)).toMatchObject({
+      strengthsImprovements: OFFENSIVE,
+      netPlayVolleysDinksComments: OFFENSIVE_COMMENT,
+      hasHeldText: false,
+    });
+    expect(await recentComments(player.id)).toContain(OFFENSIVE);
+  });
+
+  it('Keep hidden resolves the flag but keeps the text from everyone but admins', async () => {
+    const { ownerCookie, player, rating, raterCookie } = await heldScenario();
+    for (const flag of await flagsOf(rating.id)) {
+      const res = await resolve(flag.id, { cookie: adminCookie }, { action: 'keep_hidden' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ flaggedComment: { isResolved: true, resolution: 'kept_hidden' } });
+    }
+    expect((await flagsOf(rating.id)).every((flag) => flag.isResolved && flag.resolution === 'kept_hidden')).toBe(true);
+    expect(await isHeld(rating.id)).toBe(true);
+    expect(await receivedBy(ownerCookie, player.id)).toMatchObject({
+      strengthsImprovements: null,
+      netPlayVolleysDinksComments: null,
+      serveReturnComments: 'Deep, heavy returns',
+      hasHeldText: true,
+    });
+    expect(await recentComments(player.id)).not.toContain(OFFENSIVE);
+    const publicDetail = await getJson(t, `/api/players/${player.id}`);
+    expect(publicDetail.body).not.toContain('r e t a r d');
+    // Admins still see it; so does the rater, in their own rating.
+    expect(await receivedBy(adminCookie, player.id)).toMatchObject({
+      strengthsImprovements: OFFENSIVE,
+      netPlayVolleysDinksComments: OFFENSIVE_COMMENT,
+    });
+    const own = await getJson(t, `/api/ratings/${rating.id}`, { cookie: raterCookie });
+    expect(own.json()).toMatchObject({ strengthsImprovements: OFFENSIVE });
+    // A second resolution is refused as before.
+    const [first] = await flagsOf(rating.id);
+    expect((await resolve(first.id, { cookie: adminCookie }, { action: 'restore' })).statusCode).toBe(409);
+  });
+
+  it('applies each choice to its own text', async () => {
+    const { ownerCookie, player, rating } = await heldScenario();
+    const flags = await flagsOf(rating.id);
+    const slur = flags.find((flag) => flag.field === 'strengthsImprovements')!;
+    const comment = flags.find((flag) => flag.field === 'netPlayVolleysDinksComments')!;
+    await resolve(slur.id, { cookie: adminCookie }, { action: 'keep_hidden', notes: 'Slur' });
+    await resolve(comment.id, { cookie: adminCookie }, { action: 'restore' });
+    expect(await receivedBy(ownerCookie, player.id)).toMatchObject({
+      strengthsImprovements: null,
+      netPlayVolleysDinksComments: OFFENSIVE_COMMENT,
+      hasHeldText: true,
+    });
+    expect(await isHeld(rating.id)).toBe(true);
+  });
+
+  it('keeps hidden text hidden through an edit that leaves it, without flagging it again; new text replaces it', async () => {
+    const { ownerCookie, player, rating, raterCookie } = await heldScenario();
+    for (const flag of await flagsOf(rating.id))
+      await resolve(flag.id, { cookie: adminCookie }, { action: 'keep_hidden' });
+    const scores = {
+      serveReturn: 4,
+      groundstrokesThirdShot: 4,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 4,
+      overallRating: 4,
+    };
+
+    const same = await putRating(t, raterCookie, rating.id, { ...scores, strengthsImprovements: OFFENSIVE });
+    expect(same.json()).toMatchObject({ isHeld: true });
+    expect(await flagsOf(rating.id)).toHaveLength(2);
+    expect((await receivedBy(ownerCookie, player.id)).strengthsImprovements).toBeNull();
+
+    const replaced = await putRating(t, raterCookie, rating.id, {
+      ...scores,
+      strengthsImprovements: 'Solid resets',
+      netPlayVolleysDinksComments: 'Soft hands',
+    });
+    expect(replaced.json()).toMatchObject({ isHeld: false });
+    expect(await receivedBy(ownerCookie, player.id)).toMatchObject({
+      strengthsImprovements: 'Solid resets',
+      netPlayVolleysDinksComments: 'Soft hands',
+      hasHeldText: false,
+    });
+    // The admin's decisions stay on record.
+    expect((await flagsOf(rating.id)).map((flag) => flag.resolution)).toEqual(['kept_hidden', 'kept_hidden']);
   });
 });

@@ -177,7 +177,7 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: WeightedRatin
         {rating.hasHeldText && (
           <Badge tone="warning" className="w-fit">
             <ShieldAlert aria-hidden className="size-3.5" />
-            Some feedback is under review
+            Some feedback is hidden by our moderators
           </Badge>
         )}
         <RatingScores

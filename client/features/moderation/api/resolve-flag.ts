@@ -1,17 +1,17 @@
 import { apiRequest } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import type { ResolveFlagBody } from '@common/schemas/moderation';
+import type { ResolveAction, ResolveFlagBody } from '@common/schemas/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** §5 Resolution notes: optional; trimmed, and an empty value is sent as absent. */
-export function resolveFlagBody(notes: string): ResolveFlagBody {
+/** §5 Resolution notes: optional; trimmed, and an empty value is sent as absent. §2: restore or keep hidden. */
+export function resolveFlagBody(notes: string, action: ResolveAction = 'restore'): ResolveFlagBody {
   const trimmed = notes.trim();
-  return trimmed ? { notes: trimmed } : {};
+  return trimmed ? { notes: trimmed, action } : { action };
 }
 
-/** §7 PUT /api/admin/flagged-comments/{flagId}/resolve {notes}. */
-export const resolveFlag = (id: number, notes: string) =>
-  apiRequest('PUT', `/api/admin/flagged-comments/${id}/resolve`, resolveFlagBody(notes), { admin: true });
+/** §7 PUT /api/admin/flagged-comments/{flagId}/resolve {notes, action}. */
+export const resolveFlag = (id: number, notes: string, action: ResolveAction) =>
+  apiRequest('PUT', `/api/admin/flagged-comments/${id}/resolve`, resolveFlagBody(notes, action), { admin: true });
 
 /**
  * The flag list refreshes whatever the outcome (a 409 means someone else resolved it first). A resolved
@@ -20,11 +20,13 @@ export const resolveFlag = (id: number, notes: string) =>
 export function useResolveFlag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, notes }: { id: number; notes: string }) => resolveFlag(id, notes),
+    mutationFn: ({ id, notes, action }: { id: number; notes: string; action: ResolveAction }) =>
+      resolveFlag(id, notes, action),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.communityRatings.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.ratings.mine }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.players.all }),
       ]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.flaggedComments }),
   });

@@ -9,10 +9,10 @@ import { serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import type { FlaggedComment } from '@common/schemas/moderation';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Flag, Hourglass, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { CircleCheck, Eye, EyeOff, Flag, Hourglass, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flaggedCommentsQuery } from '../api/get-flagged-comments';
-import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolvedPreview } from '../flag-display';
+import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolutionLabel, resolvedPreview } from '../flag-display';
 import { FlagDate } from './flag-date';
 import { ReviewFlagDialog } from './review-flag-dialog';
 
@@ -211,6 +211,16 @@ function ResolvedFlag({ flag }: { flag: FlaggedComment }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 className="font-semibold text-stone-900">{flag.playerName}</h3>
         <ReasonBadge reason={flag.flagReason} />
+        {resolutionLabel(flag.resolution) && (
+          <Badge tone={flag.resolution === 'kept_hidden' ? 'accent' : 'success'}>
+            {flag.resolution === 'kept_hidden' ? (
+              <EyeOff aria-hidden className="size-3.5" />
+            ) : (
+              <Eye aria-hidden className="size-3.5" />
+            )}
+            {resolutionLabel(flag.resolution)}
+          </Badge>
+        )}
         <span className="text-xs text-stone-600 sm:ml-auto">
           Resolved {flag.resolvedAt ? <FlagDate value={flag.resolvedAt} /> : 'Unknown'}
           {flag.resolvedByLabel && <> by {adminLabel(flag.resolvedByLabel)}</>}

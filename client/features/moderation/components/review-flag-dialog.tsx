@@ -13,13 +13,14 @@ import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
-import { RESOLUTION_NOTES_MAX, type FlaggedComment } from '@common/schemas/moderation';
-import { useState, type FormEvent } from 'react';
+import { RESOLUTION_NOTES_MAX, type FlaggedComment, type ResolveAction } from '@common/schemas/moderation';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
 import { useResolveFlag } from '../api/resolve-flag';
 import { fieldLabel, reasonLabel, reasonTone } from '../flag-display';
 import { FlagDate } from './flag-date';
 
-/** §2 Review dialog: the flag's details, optional Resolution Notes, Cancel and Mark as Resolved. */
+/** §2 Review dialog: the flag's details, optional Resolution Notes, Cancel, and resolve by Keep hidden or Restore. */
 export function ReviewFlagDialog({
   flag,
   onClose,
@@ -56,15 +57,17 @@ function ReviewForm({
   const { toast } = useToast();
   const [notes, setNotes] = useState('');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const pendingAction = resolve.isPending ? resolve.variables.action : null;
+
+  const decide = (action: ResolveAction) => {
     resolve.mutate(
-      { id: flag.id, notes },
+      { id: flag.id, notes, action },
       {
         onSuccess: () => {
           toast({
             title: 'Flag resolved',
-            description: 'The content has been marked as resolved.',
+            description:
+              action === 'restore' ? 'The text is shown again.' : 'The text stays hidden from everyone but admins.',
             variant: 'success',
           });
           onDone();
@@ -80,12 +83,12 @@ function ReviewForm({
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <div className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Review flagged content</DialogTitle>
         <DialogDescription>
-          This text is hidden from players until the flag is resolved. Marking it resolved shows it again, unless
-          another flag on the same rating is still open.
+          This text is hidden from players until the flag is resolved. Restore shows it again (unless another flag on
+          the same text is still open); Keep hidden resolves the flag and keeps it from everyone but admins.
         </DialogDescription>
       </DialogHeader>
 
@@ -129,10 +132,20 @@ function ReviewForm({
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" loading={resolve.isPending}>
-          {resolve.isPending ? 'Resolving...' : 'Mark as Resolved'}
+        <Button
+          variant="outline"
+          onClick={() => decide('keep_hidden')}
+          loading={pendingAction === 'keep_hidden'}
+          disabled={resolve.isPending}
+        >
+          {pendingAction !== 'keep_hidden' && <EyeOff aria-hidden className="size-4" />}
+          {pendingAction === 'keep_hidden' ? 'Resolving...' : 'Keep hidden'}
+        </Button>
+        <Button onClick={() => decide('restore')} loading={pendingAction === 'restore'} disabled={resolve.isPending}>
+          {pendingAction !== 'restore' && <Eye aria-hidden className="size-4" />}
+          {pendingAction === 'restore' ? 'Resolving...' : 'Restore'}
         </Button>
       </DialogFooter>
-    </form>
+    </div>
   );
 }
