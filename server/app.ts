@@ -20,6 +20,7 @@ import { locationsRoutes } from './features/locations/locations.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { trustRoutes } from './features/trust/trust.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './lib/limit-store';
@@ -54,6 +55,7 @@ const features: FeatureRoutes[] = [
   leaderboardRoutes,
   verificationRoutes,
   moderationRoutes,
+  trustRoutes,
   adminRoutes,
   signupsRoutes,
   locationsRoutes,

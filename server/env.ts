@@ -88,6 +88,10 @@ const envSchema = z
     LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(2),
     /** How often the stored leaderboards are recomputed, once for all instances (0 = computed per request). */
     LEADERBOARD_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /** How often each instance looks for players whose skill estimate is stale (0 = the trust worker is off). */
+    TRUST_WORKER_SECONDS: z.coerce.number().min(0).max(60).default(2),
+    /** How often the full trust computation (leniency, model settings, collusion checks) runs for the cluster. */
+    TRUST_FULL_RUN_MINUTES: z.coerce.number().min(1).max(1440).default(60),
     /** How long an instance reuses a session it read (0 = read every request); see plugins/session.ts. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -19,6 +19,11 @@ export const leaderboardEntrySchema = z.object({
   /** One decimal; 0 when the rater has no helpfulness reviews. */
   averageHelpfulness: z.number(),
   reviewsCount: z.number().int(),
+  /**
+   * What ranks equal counts: a lower bound (1-5) on the helpfulness the rated players found across all
+   * the rater's ratings, adjusted for flattery, so one lucky vote does not top the board; null before any.
+   */
+  helpfulnessScore: z.number().nullable(),
   /** The rater's all-time points and rank (for the §1 structured data: "points and rank"). */
   totalPoints: z.number().int(),
   currentRank: rankSchema,

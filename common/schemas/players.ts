@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_MIN_LENGTH, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
 import { linkedPlayerReplySchema } from './auth';
 import { emailSchema, idSchema, optionalText } from './shared';
+import { overallEstimateSchema, skillSchema } from './trust';
 
 export const SEARCH_MAX_LENGTH = 100;
 /** Issue 3: a search answers at most this many players. */
@@ -38,6 +39,8 @@ export const playerSearchResultSchema = z.object({
   ratingCount: z.number().int(),
   alreadyRated: z.boolean(),
   existingRatingId: z.number().int().nullable(),
+  /** "Would play again" as estimated, with its reliability (the player's skill estimate). */
+  overallEstimate: overallEstimateSchema,
 });
 
 export const playerSearchReplySchema = z.array(playerSearchResultSchema);
@@ -87,6 +90,8 @@ export const playerDetailSchema = z.object({
   averageRatings: averageRatingsSchema,
   ratingBreakdown: ratingBreakdownSchema,
   recentComments: z.array(recentCommentSchema),
+  /** The skill estimate: per category and overall, with a 90% interval and its reliability. */
+  skill: skillSchema,
 });
 
 export const playerIdParamSchema = z.strictObject({ id: idSchema });

@@ -173,6 +173,9 @@ export const receivedRatingSchema = z.object({
   helpfulnessAvg: z.number().nullable(),
   helpfulnessCount: z.number().int(),
   userHelpfulnessScore: z.number().int().nullable(),
+  /** The rating's share (0-1) in the player's skill estimate; null before the estimate includes it. */
+  weight: z.number().nullable(),
+  /** For the rated player, an anonymous rating's date is the start of its week (UTC): never the exact time. */
   createdAt: z.iso.datetime(),
 });
 

@@ -9,6 +9,7 @@ import { openDatabase } from './client';
 import { SEED_PASSWORD } from './seed/generate';
 import { seedDatabase } from './seed/seed-database';
 import { verifyAggregates } from './seed/verify';
+import { recomputeNow } from '../features/trust/trust-jobs';
 
 const { values } = parseArgs({
   options: {
@@ -53,6 +54,11 @@ try {
   console.log(
     `seeded ${result.summary.users} users (${result.summary.raters} raters, ${result.summary.linkedPlayers} with a player), ` +
       `${result.rows.players} players, ${result.rows.ratings} ratings in ${result.seconds.toFixed(1)} s total`,
+  );
+  // Estimates and collusion flags at once, rather than at the server's first full run.
+  const run = await recomputeNow(database.db);
+  console.log(
+    `skill estimates computed for ${run.players} players from ${run.ratings} ratings in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
   const { admins, topRater } = result.summary;
   console.log(`Every seeded account signs in on /login with the password "${SEED_PASSWORD}", for example:`);

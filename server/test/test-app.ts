@@ -61,6 +61,8 @@ export async function createTestApp(
     SESSION_CACHE_SECONDS: '0',
     // Leaderboards computed per request, so a test sees its own fixtures at once (stored boards: leaderboard.test.ts).
     LEADERBOARD_REFRESH_SECONDS: '0',
+    // Estimates are computed when a test asks (POST /api/admin/trust/recompute); the worker has its own tests.
+    TRUST_WORKER_SECONDS: '0',
     ...overrides,
   });
   const database = await openTestDatabase();

@@ -23,6 +23,7 @@ const player: PlayerSearchResult = {
   ratingCount: 2,
   alreadyRated: false,
   existingRatingId: null,
+  overallEstimate: { mean: 3.6, low: 2.3, high: 4.6, n: 0, reliability: 'none' },
 };
 
 const complete = (): RatingDraft => ({

@@ -9,6 +9,8 @@ export type StoredLeaderboardRow = {
   helpfulnessSum: number;
   helpfulnessCount: number;
   totalPoints: number;
+  /** Lower bound of the rater's helpfulness, adjusted for flattery (trust run); null before any vote. Absent on boards stored before it existed. */
+  helpfulnessScore?: number | null;
 };
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { leaderboardBoards, raterDailyStats, raterStats, users } from '../../db/schema/index';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { executePrepared, type Db, type Executor } from '../../db/client';
+import { leaderboardBoards, raterDailyStats, raterStats, raterTrust, users } from '../../db/schema/index';
 import type { StoredLeaderboardRow } from '../../db/schema/leaderboard-boards';
 import type { LeaderboardPeriod } from '../../../common/constants';
 import { LEADERBOARD_SIZE } from '../../../common/schemas/leaderboard';
@@ -12,102 +12,73 @@ import { LEADERBOARD_SIZE } from '../../../common/schemas/leaderboard';
 export type LeaderboardRow = StoredLeaderboardRow;
 
 /*
- * §9 order: ratings count, then average helpfulness, then more reviews, then user id so equal
- * raters keep a stable order. The first two keys are written exactly as rater_stats_leaderboard_idx
- * declares them, so the all-time list is read off that index and stops after 50 rows.
+ * §9 order: ratings count, then the rater's helpfulness score (a lower bound over the votes on all
+ * their ratings, from the trust run; none yet sorts last), then average helpfulness, more reviews,
+ * and user id so equal raters keep a stable order. Only raters at or above the 50th's count can
+ * place, so the all-time list reads a range of rater_stats_leaderboard_idx rather than every rater.
  */
-function prepareAllTime(db: Executor) {
-  return db
-    .select({
-      userId: raterStats.userId,
-      email: users.email,
-      ratingsCount: raterStats.ratingsSubmitted,
-      helpfulnessSum: raterStats.helpfulnessSum,
-      helpfulnessCount: raterStats.helpfulnessCount,
-      totalPoints: raterStats.totalPoints,
-    })
-    .from(raterStats)
-    .innerJoin(users, eq(users.id, raterStats.userId))
-    .where(gt(raterStats.ratingsSubmitted, 0))
-    .orderBy(
-      sql`${raterStats.ratingsSubmitted} desc nulls last`,
-      sql`(${raterStats.helpfulnessSum}::float8 / greatest(${raterStats.helpfulnessCount}, 1)) desc`,
-      sql`${raterStats.helpfulnessCount} desc`,
-      raterStats.userId,
+const helpfulnessScoreOf = (email: SQL) =>
+  sql`(select ${raterTrust.helpfulnessScore} from ${raterTrust} where ${raterTrust.raterKey} = lower(${email}))`;
+
+function allTimeStatement(): SQL {
+  const [rs, u] = [raterStats, users];
+  return sql`with cut as (
+      select coalesce((select ${rs.ratingsSubmitted} from ${rs} where ${rs.ratingsSubmitted} > 0
+        order by ${rs.ratingsSubmitted} desc limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count
+    ), entries as (
+      select ${rs.userId} as "userId", ${u.email} as email, ${rs.ratingsSubmitted} as "ratingsCount",
+        ${rs.helpfulnessSum} as "helpfulnessSum", ${rs.helpfulnessCount} as "helpfulnessCount",
+        ${rs.totalPoints} as "totalPoints", ${helpfulnessScoreOf(sql`${u.email}`)} as "helpfulnessScore"
+      from ${rs} join ${u} on ${u.id} = ${rs.userId}
+      where ${rs.ratingsSubmitted} >= (select count from cut)
     )
-    .limit(LEADERBOARD_SIZE)
-    .prepare('leaderboard_all_time');
+    select * from entries
+    order by "ratingsCount" desc, "helpfulnessScore" desc nulls last,
+      "helpfulnessSum"::float8 / greatest("helpfulnessCount", 1) desc, "helpfulnessCount" desc, "userId"
+    limit ${sql.raw(String(LEADERBOARD_SIZE))}`;
 }
 
-/**
- * Sums the per-day counters from `since` (a UTC day) on; only the 50 winners are joined to users
- * and rater_stats. The sums get names of their own: rater_stats has columns of the plain names.
- */
-function prepareSince(db: Executor) {
-  const ratingsCount = sql<number>`sum(${raterDailyStats.ratingsCount})::int`;
-  const helpfulnessSum = sql<number>`sum(${raterDailyStats.helpfulnessSum})::int`;
-  const helpfulnessCount = sql<number>`sum(${raterDailyStats.helpfulnessCount})::int`;
-  const totals = db
-    .select({
-      userId: raterDailyStats.userId,
-      ratingsCount: ratingsCount.as('window_ratings_count'),
-      helpfulnessSum: helpfulnessSum.as('window_helpfulness_sum'),
-      helpfulnessCount: helpfulnessCount.as('window_helpfulness_count'),
-    })
-    .from(raterDailyStats)
-    .where(gte(raterDailyStats.day, sql.placeholder('since')))
-    .groupBy(raterDailyStats.userId)
-    .having(sql`${ratingsCount} > 0`)
-    .orderBy(
-      sql`${ratingsCount} desc`,
-      sql`${helpfulnessSum}::float8 / greatest(${helpfulnessCount}, 1) desc`,
-      sql`${helpfulnessCount} desc`,
-      raterDailyStats.userId,
+/** Sums the per-day counters from `since` (a UTC day) on; only raters at or above the 50th's count are ranked. */
+function sinceStatement(): SQL {
+  const d = raterDailyStats;
+  return sql`with totals as (
+      select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
+        sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
+      from ${d} where ${d.day} >= ${sql.placeholder('since')}::date
+      group by ${d.userId} having sum(${d.ratingsCount}) > 0
+    ), cut as (
+      select coalesce((select ratings_count from totals order by ratings_count desc
+        limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count
+    ), entries as (
+      select totals.user_id as "userId", ${users.email} as email, totals.ratings_count as "ratingsCount",
+        totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
+        coalesce(${raterStats.totalPoints}, 0) as "totalPoints", ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore"
+      from totals join ${users} on ${users.id} = totals.user_id
+      left join ${raterStats} on ${raterStats.userId} = totals.user_id
+      where totals.ratings_count >= (select count from cut)
     )
-    .limit(LEADERBOARD_SIZE)
-    .as('totals');
-  return db
-    .select({
-      userId: totals.userId,
-      email: users.email,
-      ratingsCount: totals.ratingsCount,
-      helpfulnessSum: totals.helpfulnessSum,
-      helpfulnessCount: totals.helpfulnessCount,
-      totalPoints: sql<number>`coalesce(${raterStats.totalPoints}, 0)`,
-    })
-    .from(totals)
-    .innerJoin(users, eq(users.id, totals.userId))
-    .leftJoin(raterStats, eq(raterStats.userId, totals.userId))
-    .orderBy(
-      sql`${totals.ratingsCount} desc`,
-      sql`${totals.helpfulnessSum}::float8 / greatest(${totals.helpfulnessCount}, 1) desc`,
-      sql`${totals.helpfulnessCount} desc`,
-      totals.userId,
-    )
-    .prepare('leaderboard_since');
+    select * from entries
+    order by "ratingsCount" desc, "helpfulnessScore" desc nulls last,
+      "helpfulnessSum"::float8 / greatest("helpfulnessCount", 1) desc, "helpfulnessCount" desc, "userId"
+    limit ${sql.raw(String(LEADERBOARD_SIZE))}`;
 }
 
-// Keyed by the database or the transaction the statements run on (the refresh job computes in its own).
-const preparedByDb = new WeakMap<
-  Executor,
-  { allTime: ReturnType<typeof prepareAllTime>; since: ReturnType<typeof prepareSince> }
->();
-
-function prepared(db: Executor) {
-  let queries = preparedByDb.get(db);
-  if (!queries) {
-    queries = { allTime: prepareAllTime(db), since: prepareSince(db) };
-    preparedByDb.set(db, queries);
-  }
-  return queries;
-}
+const toRow = (raw: Record<string, unknown>): LeaderboardRow => ({
+  userId: raw.userId as string,
+  email: raw.email as string,
+  ratingsCount: Number(raw.ratingsCount),
+  helpfulnessSum: Number(raw.helpfulnessSum),
+  helpfulnessCount: Number(raw.helpfulnessCount),
+  totalPoints: Number(raw.totalPoints),
+  helpfulnessScore: raw.helpfulnessScore === null ? null : Number(raw.helpfulnessScore),
+});
 
 export async function findAllTimeLeaderboard(db: Executor): Promise<LeaderboardRow[]> {
-  return prepared(db).allTime.execute();
+  return (await executePrepared(db, 'leaderboard_all_time', allTimeStatement, {})).map(toRow);
 }
 
 export async function findLeaderboardSince(db: Executor, since: string): Promise<LeaderboardRow[]> {
-  return prepared(db).since.execute({ since });
+  return (await executePrepared(db, 'leaderboard_since', sinceStatement, { since })).map(toRow);
 }
 
 export async function findStoredBoard(

@@ -180,6 +180,7 @@ export async function getLeaderboard(
         ratingsCount: row.ratingsCount,
         averageHelpfulness: averageToOneDecimal(row.helpfulnessSum, row.helpfulnessCount),
         reviewsCount: row.helpfulnessCount,
+        helpfulnessScore: row.helpfulnessScore == null ? null : Math.round(row.helpfulnessScore * 100) / 100,
         totalPoints: row.totalPoints,
         currentRank: rankForPoints(row.totalPoints),
         isCurrentUser,

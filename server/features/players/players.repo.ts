@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { argsRow, executePrepared, type Db, type Executor } from '../../db/client';
-import { players, ratings, searchText } from '../../db/schema/index';
+import { players, playerSkill, ratings, searchText, type StoredSkill } from '../../db/schema/index';
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
 
@@ -83,6 +83,7 @@ type SearchRow = {
   userId: string | null;
   ratingCount: number;
   existingRatingId: number | null;
+  storedSkill: StoredSkill | null;
 };
 
 /**
@@ -112,7 +113,8 @@ function leadingTiersStatement(): SQL {
     page as (select * from tier1 union all select * from tier2 union all select * from tier3)
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
-      page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
+      page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId",
+      (select s.skill from ${playerSkill} s where s.player_id = page.id) as "storedSkill"
     from page
     -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
     -- ratings costs milliseconds for a prolific rater.
@@ -153,9 +155,11 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
       userId: players.userId,
       ratingCount: players.ratingCount,
       existingRatingId: ratings.id,
+      storedSkill: playerSkill.skill,
     })
     .from(players)
     .leftJoin(ratings, and(eq(ratings.playerId, players.id), sql`lower(${ratings.raterEmail}) = ${raterEmail}`))
+    .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
     .where(everyWord)
     .orderBy(byteOrder(players.searchName), players.id)
     .limit(limit);
@@ -163,6 +167,9 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
 }
 
 // ---- Detail (§3 "as seen by the client", §7 GET /api/players/:id) ----
+
+/** The trust worker's stored estimate (server/features/trust), null until the player's first one. */
+type StoredSkillJson = { skill: StoredSkill; computedAtMs: number };
 
 type RecentCommentJson = { rating: number; comment: string; createdAtMs: number };
 
@@ -214,6 +221,8 @@ function prepareDetail(db: Db) {
       stars4: players.stars4,
       stars5: players.stars5,
       recentComments: recent,
+      storedSkill: sql<StoredSkillJson | null>`(select json_build_object('skill', s.skill, 'computedAtMs',
+        floor(extract(epoch from s.computed_at) * 1000)) from ${playerSkill} s where s.player_id = ${outerPlayerId})`,
     })
     .from(players)
     .where(eq(players.id, sql.placeholder('id')))

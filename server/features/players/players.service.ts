@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
 import { refuseWhileClaimPending } from '../claims/pending-claim';
+import { overallForDisplay, skillForDisplay } from '../trust/trust.service';
 import {
   completeUnlinkedPlayer,
   findPlayerByEmail,
@@ -49,10 +50,13 @@ export async function searchPlayersFor(db: Db, q: string, actor: Actor | null): 
     raterEmail: actor?.user.email ?? null,
     limit: SEARCH_RESULT_LIMIT,
   });
-  return rows.map((row) => ({
-    ...row,
-    alreadyRated: row.existingRatingId !== null,
-  }));
+  return Promise.all(
+    rows.map(async ({ storedSkill, ...row }) => ({
+      ...row,
+      alreadyRated: row.existingRatingId !== null,
+      overallEstimate: await overallForDisplay(db, storedSkill),
+    })),
+  );
 }
 
 const oneDecimal = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);
@@ -93,6 +97,10 @@ export async function getPlayerDetail(db: Db, id: number): Promise<PlayerDetail>
       comment: comment.comment,
       createdAt: new Date(comment.createdAtMs).toISOString(),
     })),
+    skill: await skillForDisplay(
+      db,
+      row.storedSkill && { skill: row.storedSkill.skill, computedAt: new Date(row.storedSkill.computedAtMs) },
+    ),
   };
 }
 

@@ -177,7 +177,10 @@ describe('GET /api/players/search', () => {
     expect(res.body).not.toContain(email);
     expect(res.body).not.toContain(free.email);
     const results = res.json<PlayerSearchResult[]>();
-    expect(results.find((result) => result.id === linked.id)).toEqual({
+    const { overallEstimate, ...linkedResult } = results.find((result) => result.id === linked.id)!;
+    // Nobody rated this player: the community's estimate, with no reliability.
+    expect(overallEstimate).toMatchObject({ n: 0, reliability: 'none' });
+    expect(linkedResult).toEqual({
       id: linked.id,
       firstName: 'Lin',
       lastName: w,
@@ -234,7 +237,9 @@ describe('GET /api/players/:id', () => {
     const player = await addPlayer(t.database.db, { firstName: 'Nora', lastName: 'Nobody', bio: 'New here' });
     const res = await detail(player.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json<PlayerDetail>()).toEqual({
+    const { skill, ...shown } = res.json<PlayerDetail>();
+    expect(skill.reliability).toMatchObject({ label: 'none', ratings: 0 });
+    expect(shown).toEqual({
       id: player.id,
       userId: null,
       firstName: 'Nora',

@@ -9,7 +9,7 @@ import {
   type Executor,
   type ValueSlot,
 } from '../../db/client';
-import { players, ratingHelpfulness, ratings, users } from '../../db/schema/index';
+import { players, playerSkill, ratingHelpfulness, ratings, users } from '../../db/schema/index';
 import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
 
 export type NewRating = typeof ratings.$inferInsert;
@@ -64,6 +64,8 @@ export async function addToPlayerAggregates(db: Executor, playerId: number, delt
       movementCourtAwarenessSum: increment(players.movementCourtAwarenessSum, delta.scores.movementCourtAwareness),
       mentalPhysicalGameSum: increment(players.mentalPhysicalGameSum, delta.scores.mentalPhysicalGame),
       ...stars,
+      // The trust worker recomputes the skill estimate within seconds (server/features/trust).
+      skillStaleAt: sql`now()`,
     })
     .where(eq(players.id, playerId))
     .returning({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName });
@@ -138,7 +140,8 @@ function submitStatement(followUps: SubmitFollowUps['statements']): SQL {
         ${sql.join(
           STARS.map((star) => add(starColumns[star], `star_${star}`)),
           sql`, `,
-        )}
+        )},
+        ${sql.identifier(p.skillStaleAt.name)} = now()
       where ${p.id} = (select "playerId" from inserted)
     ), stats as (${stats}), daily as (${daily}), badges as (${badges}), flags as (${flags})
     select to_json(target) as player, to_json(inserted) as rating
@@ -241,8 +244,10 @@ function receivedStatement(): SQL {
   const [p, r, u, h] = [players, ratings, users, ratingHelpfulness];
   return sql`select ${p.userId} as "ownerUserId", ${selectColumns(r, 'ratings')},
       ${u.firstName} as "raterFirstName", ${u.lastName} as "raterLastName",
-      ${h.helpfulnessScore} as "userHelpfulnessScore"
+      ${h.helpfulnessScore} as "userHelpfulnessScore",
+      (${playerSkill.weights} ->> ${r.id}::text)::float8 as "weight"
     from ${p}
+    left join ${playerSkill} on ${playerSkill.playerId} = ${p.id}
     left join ${r} on ${r.playerId} = ${p.id}
     left join ${u} on ${u.id} = ${r.raterUserId}
     left join ${h} on ${h.ratingId} = ${r.id} and ${h.userId} = ${sql.placeholder('callerId')}::uuid
@@ -256,6 +261,7 @@ export type ReceivedRow = {
   raterFirstName: string | null;
   raterLastName: string | null;
   userHelpfulnessScore: number | null;
+  weight: number | null;
 };
 
 /** The player's owner (undefined: no such player) and the ratings it received, newest first. */
@@ -274,6 +280,7 @@ export async function findReceivedRatings(db: Db, playerId: number, callerId: st
               raterFirstName: row.raterFirstName as string | null,
               raterLastName: row.raterLastName as string | null,
               userHelpfulnessScore: row.userHelpfulnessScore as number | null,
+              weight: row.weight === null ? null : Number(row.weight),
             },
           ],
     ),

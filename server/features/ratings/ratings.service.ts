@@ -249,7 +249,7 @@ export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewe
   const heldRatingIds = isAdmin ? [] : rows.filter((row) => row.rating.isHeld).map((row) => row.rating.id);
   const held = await heldFieldsOf(db, heldRatingIds);
 
-  return rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore }) => {
+  return rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore, weight }) => {
     const heldFields = held.get(rating.id);
     const texts = {} as Record<RatingTextField, string | null>;
     for (const field of RATING_TEXT_FIELDS) texts[field] = heldFields?.has(field) ? null : rating[field];
@@ -275,7 +275,19 @@ export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewe
         rating.helpfulnessCount === 0 ? null : Math.round((rating.helpfulnessSum / rating.helpfulnessCount) * 10) / 10,
       helpfulnessCount: rating.helpfulnessCount,
       userHelpfulnessScore: userHelpfulnessScore ?? null,
-      createdAt: rating.createdAt.toISOString(),
+      weight,
+      // The exact time, with the other ratings' times, could point at an anonymous rater.
+      createdAt: (rating.isAnonymous && !isAdmin && !isOwnRating
+        ? startOfWeek(rating.createdAt)
+        : rating.createdAt
+      ).toISOString(),
     };
   });
+}
+
+/** Monday 00:00 UTC of the date's week. */
+export function startOfWeek(date: Date): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day;
 }

@@ -1,0 +1,99 @@
+import type { Db } from '../../db/client';
+import type { TrustFlag } from '../../../common/schemas/trust';
+import { conflict, notFound } from '../../lib/app-error';
+import type { AdminIdentity } from '../../plugins/authorize';
+import {
+  countRatingsGiven,
+  describeFlagParties,
+  findFlags,
+  findRaterTrust,
+  findUserEmail,
+  flagsWithStatus,
+  flagWithId,
+  markPlayersStale,
+  reviewFlag,
+} from './trust.repo';
+import { currentLeniencyPrior } from './trust.service';
+import { Z90 } from './model/normal-distribution';
+
+type FlagRow = Awaited<ReturnType<typeof findFlags>>[number];
+
+export const FLAG_NOT_FOUND = 'Flag not found';
+export const FLAG_ALREADY_REVIEWED = 'This flag has already been reviewed';
+export const RATER_NOT_FOUND = 'User not found';
+
+async function describe(db: Db, rows: FlagRow[]): Promise<TrustFlag[]> {
+  const raterKeys = [...new Set(rows.flatMap((row) => row.raterKeys))];
+  const playerIds = [...new Set(rows.flatMap((row) => row.playerIds))];
+  const parties = await describeFlagParties(db, raterKeys, playerIds);
+  const accountByKey = new Map(parties.accounts.map((account) => [account.key, account]));
+  const nameById = new Map(parties.players.map((player) => [player.id, player.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    score: Math.round(row.score * 100) / 100,
+    createdAt: row.createdAt.toISOString(),
+    accounts: row.raterKeys.map((key) => ({
+      userId: accountByKey.get(key)?.userId ?? null,
+      email: key,
+      name: accountByKey.get(key)?.name ?? null,
+    })),
+    players: row.playerIds.map((id) => ({ id, name: nameById.get(id) ?? `Player ${id}` })),
+    ratingIds: row.ratingIds,
+    evidence: row.evidence as TrustFlag['evidence'],
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reviewNotes: row.reviewNotes,
+  }));
+}
+
+export async function listTrustFlags(db: Db, status: 'pending' | 'confirmed' | 'dismissed') {
+  return { flags: await describe(db, await findFlags(db, flagsWithStatus(status))) };
+}
+
+/**
+ * Confirm: the flag's ratings stop counting in every estimate (they stay stored and visible to admins);
+ * its players are recomputed by the worker within seconds, leniency at the next full run.
+ * Dismiss: nothing changes, and the same set of ratings is not flagged again.
+ */
+export async function reviewTrustFlag(
+  db: Db,
+  id: number,
+  admin: AdminIdentity,
+  review: { action: 'confirm' | 'dismiss'; notes: string | null },
+) {
+  const reviewedBy = admin.label;
+  return db.transaction(async (tx) => {
+    const row = await reviewFlag(tx, id, {
+      status: review.action === 'confirm' ? 'confirmed' : 'dismissed',
+      reviewedBy,
+      notes: review.notes,
+    });
+    if (!row) {
+      const [existing] = await findFlags(tx, flagWithId(id));
+      if (!existing) throw notFound(FLAG_NOT_FOUND);
+      throw conflict(FLAG_ALREADY_REVIEWED);
+    }
+    if (review.action === 'confirm') await markPlayersStale(tx, row.playerIds);
+    const [flag] = await describe(tx, [row]);
+    return { flag };
+  });
+}
+
+/** GET /api/admin/raters/:userId/trust: leniency in stars above the average rater, with its 90% interval. */
+export async function getRaterTrust(db: Db, userId: string) {
+  const email = await findUserEmail(db, userId);
+  if (!email) throw notFound(RATER_NOT_FOUND);
+  const key = email.toLowerCase();
+  const [row] = await findRaterTrust(db, [key]);
+  const mean = row?.leniency ?? 0;
+  const sd = row?.leniencySd ?? (await currentLeniencyPrior(db));
+  const round2 = (value: number) => Math.round(value * 100) / 100;
+  return {
+    userId,
+    leniency: round2(mean),
+    leniencyLow: round2(mean - Z90 * sd),
+    leniencyHigh: round2(mean + Z90 * sd),
+    ratingsGiven: row?.ratingsGiven ?? (await countRatingsGiven(db, key)),
+  };
+}

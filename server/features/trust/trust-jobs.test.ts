@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlayerDetail } from '../../../common/schemas/players';
+import type { TrustStatus } from '../../../common/schemas/trust';
+import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { addPlayer } from '../players/players-fixtures';
+import { postRating, ratingBody, uniqueEmail } from '../ratings/ratings-fixtures';
+
+const detail = async (t: TestApp, id: number) =>
+  (await t.app.inject({ url: `/api/players/${id}` })).json<PlayerDetail>();
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the trust worker', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // The worker on, as in production: a full run at start, then marked players each second.
+    t = await createTestApp({ TRUST_WORKER_SECONDS: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('shows a new rating in the estimate within 10 seconds, and checks it against the range predicted before it', async () => {
+    const player = await addPlayer(t.database.db);
+    const raters = await Promise.all([0, 1, 2].map(() => signInAs(t, { email: uniqueEmail('worker') })));
+    expect((await postRating(t, raters[0], ratingBody(player.id))).statusCode).toBe(201);
+    const first = await waitFor(
+      () => detail(t, player.id),
+      (body) => body.skill.overall.n === 1,
+      10_000,
+    );
+    expect(first.skill.overall.n).toBe(1);
+
+    for (const cookie of raters.slice(1)) {
+      expect((await postRating(t, cookie, ratingBody(player.id, { overallRating: 5 }))).statusCode).toBe(201);
+    }
+    const later = await waitFor(
+      () => detail(t, player.id),
+      (body) => body.skill.overall.n === 3,
+      10_000,
+    );
+    expect(later.skill.overall.n).toBe(3);
+    expect(later.skill.reliability.ratings).toBe(3);
+
+    const admin = await adminTokenHeaders(t);
+    const status = (await t.app.inject({ url: '/api/admin/trust/status', headers: admin })).json<TrustStatus>();
+    expect(status.lastRun).not.toBeNull();
+    // The two later ratings were predicted from the estimate that counted only the first.
+    expect(status.calibration.ratings).toBeGreaterThanOrEqual(2);
+    expect(status.calibration.insideShare).toBeGreaterThan(0);
+  });
+});

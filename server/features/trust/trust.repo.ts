@@ -1,0 +1,342 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import {
+  playerSkill,
+  players,
+  raterTrust,
+  trustFlags,
+  trustJobs,
+  trustPredictions,
+  trustRuns,
+  users,
+  type StoredSkill,
+  type TrustEvidence,
+} from '../../db/schema/index';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A rating as the model reads it: the six stars in the model's field order, dated by its last change. */
+export type RatingInput = {
+  id: number;
+  playerId: number;
+  raterKey: string;
+  stars: [number, number, number, number, number, number];
+  at: number;
+};
+
+export type PlayerInput = { id: number; skillLevel: string; importedBy: string | null; ownerKey: string | null };
+
+const ratingInputColumns = sql`r.id, r.player_id as "playerId", lower(r.rater_email) as "raterKey",
+  r.serve_return as s1, r.groundstrokes_third_shot as s2, r.net_play_volleys_dinks as s3,
+  r.movement_court_awareness as s4, r.mental_physical_game as s5, r.overall_rating as s6,
+  floor(extract(epoch from r.updated_at) * 1000)::float8 as at`;
+
+type RawRating = { id: number; playerId: number; raterKey: string; at: number } & Record<
+  `s${1 | 2 | 3 | 4 | 5 | 6}`,
+  number
+>;
+
+const toRatingInput = (row: RawRating): RatingInput => ({
+  id: row.id,
+  playerId: row.playerId,
+  raterKey: row.raterKey,
+  // An edited overall is the one-decimal mean of the five (product rule): the model reads whole stars.
+  stars: [row.s1, row.s2, row.s3, row.s4, row.s5, Math.min(5, Math.max(1, Math.round(Number(row.s6))))],
+  at: Number(row.at),
+});
+
+export async function loadAllRatings(db: Db): Promise<RatingInput[]> {
+  const result = await db.execute(sql`select ${ratingInputColumns} from ratings r`);
+  return rowsOf<RawRating>(result).map(toRatingInput);
+}
+
+export async function loadRatingsOfPlayers(db: Executor, playerIds: number[]): Promise<RatingInput[]> {
+  if (playerIds.length === 0) return [];
+  const result = await db.execute(
+    sql`select ${ratingInputColumns} from ratings r where r.player_id = any(${sql.param(playerIds)}::int[])`,
+  );
+  return rowsOf<RawRating>(result).map(toRatingInput);
+}
+
+const playerInputColumns = sql`p.id, p.skill_level as "skillLevel", p.imported_by as "importedBy",
+  lower(u.email) as "ownerKey"`;
+
+/** Every player that has a rating or owns an account that rated (the model's population). */
+export async function loadRatedPlayers(db: Db): Promise<PlayerInput[]> {
+  const result = await db.execute(sql`select ${playerInputColumns}
+    from players p left join users u on u.id = p.user_id
+    where p.rating_count > 0 or p.user_id is not null`);
+  return rowsOf<PlayerInput>(result);
+}
+
+export async function loadPlayers(db: Executor, ids: number[]): Promise<PlayerInput[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`select ${playerInputColumns}
+    from players p left join users u on u.id = p.user_id where p.id = any(${sql.param(ids)}::int[])`);
+  return rowsOf<PlayerInput>(result);
+}
+
+/** Rating ids of confirmed flags: they count in no estimate. */
+export async function findExcludedRatingIds(db: Executor): Promise<Set<number>> {
+  const result = await db.execute(
+    sql`select distinct unnest(rating_ids) as id from trust_flags where status = 'confirmed'`,
+  );
+  return new Set(rowsOf<{ id: number }>(result).map((row) => Number(row.id)));
+}
+
+export async function findDismissedSignatures(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .select({ signature: trustFlags.signature })
+    .from(trustFlags)
+    .where(eq(trustFlags.status, 'dismissed'));
+  return new Set(rows.map((row) => row.signature));
+}
+
+/** Every helpfulness vote: the rated player's 1-5 on a rating. */
+export async function loadHelpfulnessVotes(db: Db) {
+  const result = await db.execute(
+    sql`select rating_id as "ratingId", helpfulness_score as vote from rating_helpfulness`,
+  );
+  return rowsOf<{ ratingId: number; vote: number }>(result);
+}
+
+// ---- Stale players (marked by the submit and edit statements) ----
+
+export type StalePlayer = { id: number; staleAt: string };
+
+/** Up to `limit` marked players, oldest mark first (players_skill_stale_idx). */
+export async function findStalePlayers(db: Executor, limit: number): Promise<StalePlayer[]> {
+  const result = await db.execute(sql`select id, skill_stale_at::text as "staleAt" from players
+    where skill_stale_at is not null order by skill_stale_at limit ${limit}`);
+  return rowsOf<StalePlayer>(result);
+}
+
+/** Clears each mark unless a newer rating changed it meanwhile (compared as text: a JS date drops microseconds). */
+export async function clearStaleMarks(db: Executor, marks: StalePlayer[]) {
+  if (marks.length === 0) return;
+  await db.execute(sql`update players p set skill_stale_at = null
+    from unnest(${sql.param(marks.map((mark) => mark.id))}::int[], ${sql.param(marks.map((mark) => mark.staleAt))}::timestamptz[]) as m(id, stale_at)
+    where p.id = m.id and p.skill_stale_at = m.stale_at`);
+}
+
+/** Clears the marks a full run covered: those set before it read the ratings. */
+export async function clearStaleMarksBefore(db: Executor, before: Date) {
+  await db.execute(
+    sql`update players set skill_stale_at = null where skill_stale_at <= ${before.toISOString()}::timestamptz`,
+  );
+}
+
+// ---- Stored estimates ----
+
+export type SkillWrite = { playerId: number; skill: StoredSkill; weights: Record<string, number> };
+
+const WRITE_BATCH = 500;
+
+export async function storeSkills(db: Executor, skills: SkillWrite[], computedAt: Date) {
+  for (let start = 0; start < skills.length; start += WRITE_BATCH) {
+    const batch = skills.slice(start, start + WRITE_BATCH).map((row) => ({ ...row, computedAt }));
+    await db
+      .insert(playerSkill)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: playerSkill.playerId,
+        set: {
+          skill: sql`excluded.skill`,
+          weights: sql`excluded.weights`,
+          computedAt: sql`excluded.computed_at`,
+        },
+      });
+  }
+}
+
+export async function findStoredSkills(db: Executor, playerIds: number[]) {
+  if (playerIds.length === 0)
+    return new Map<number, { skill: StoredSkill; weights: Record<string, number>; computedAt: Date }>();
+  const rows = await db.select().from(playerSkill).where(inArray(playerSkill.playerId, playerIds));
+  return new Map(rows.map((row) => [row.playerId, row]));
+}
+
+export type LeniencyWrite = {
+  raterKey: string;
+  leniency: number;
+  leniencySd: number;
+  ratingsGiven: number;
+  helpfulnessScore: number | null;
+};
+
+export async function storeRaterTrust(db: Executor, raters: LeniencyWrite[], computedAt: Date) {
+  for (let start = 0; start < raters.length; start += WRITE_BATCH) {
+    const batch = raters.slice(start, start + WRITE_BATCH).map((row) => ({ ...row, computedAt }));
+    await db
+      .insert(raterTrust)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: raterTrust.raterKey,
+        set: {
+          leniency: sql`excluded.leniency`,
+          leniencySd: sql`excluded.leniency_sd`,
+          ratingsGiven: sql`excluded.ratings_given`,
+          helpfulnessScore: sql`excluded.helpfulness_score`,
+          computedAt: sql`excluded.computed_at`,
+        },
+      });
+  }
+}
+
+export async function findRaterTrust(db: Executor, raterKeys: string[]) {
+  if (raterKeys.length === 0) return [];
+  return db.select().from(raterTrust).where(inArray(raterTrust.raterKey, raterKeys));
+}
+
+export async function findUserEmail(db: Executor, userId: string) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email;
+}
+
+/** Ratings given by the rater, as the model counts them (confirmed flags' ratings excluded by the caller). */
+export async function countRatingsGiven(db: Executor, raterKey: string) {
+  const result = await db.execute(sql`select count(*)::int as n from ratings where lower(rater_email) = ${raterKey}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+// ---- Runs ----
+
+export type RunRecord = {
+  computedAt: Date;
+  durationMs: number;
+  players: number;
+  ratings: number;
+  hyper: Record<string, unknown>;
+};
+
+export async function insertRun(db: Executor, run: RunRecord) {
+  await db.insert(trustRuns).values(run);
+}
+
+export async function findLatestRun(db: Executor) {
+  const [row] = await db.select().from(trustRuns).orderBy(desc(trustRuns.computedAt)).limit(1);
+  return row;
+}
+
+// ---- Job leases ----
+
+/** Takes or renews the job's lease for `seconds`; false while another holder's lease runs. */
+export async function takeLease(db: Executor, name: string, holder: string, seconds: number): Promise<boolean> {
+  const result = await db.execute(sql`insert into trust_jobs (name, holder, lease_until)
+    values (${name}, ${holder}, now() + ${seconds} * interval '1 second')
+    on conflict (name) do update set holder = excluded.holder, lease_until = excluded.lease_until
+      where trust_jobs.lease_until < now() or trust_jobs.holder = excluded.holder
+    returning holder`);
+  return rowsOf(result).length > 0;
+}
+
+export async function releaseLease(db: Executor, name: string, holder: string) {
+  await db
+    .update(trustJobs)
+    .set({ leaseUntil: sql`now()` })
+    .where(and(eq(trustJobs.name, name), eq(trustJobs.holder, holder)));
+}
+
+// ---- Calibration ----
+
+export type PredictionWrite = { ratingId: number; inside: number; fields: number; ratedAt: Date };
+
+export async function storePredictions(db: Executor, predictions: PredictionWrite[]) {
+  if (predictions.length === 0) return;
+  await db.insert(trustPredictions).values(predictions).onConflictDoNothing();
+}
+
+export async function calibrationSince(db: Executor, since: Date) {
+  const [row] = await db
+    .select({
+      ratings: sql<number>`count(*)::int`,
+      inside: sql<number>`coalesce(sum(${trustPredictions.inside}), 0)::int`,
+      fields: sql<number>`coalesce(sum(${trustPredictions.fields}), 0)::int`,
+    })
+    .from(trustPredictions)
+    .where(sql`${trustPredictions.ratedAt} >= ${since.toISOString()}::timestamptz`);
+  return { ratings: Number(row?.ratings ?? 0), inside: Number(row?.inside ?? 0), fields: Number(row?.fields ?? 0) };
+}
+
+// ---- Flags ----
+
+export type FlagWrite = {
+  type: 'ring' | 'boost';
+  score: number;
+  signature: string;
+  raterKeys: string[];
+  playerIds: number[];
+  ratingIds: number[];
+  evidence: TrustEvidence;
+};
+
+/** New flags only: a signature already stored (pending, confirmed or dismissed) keeps its row. */
+export async function insertFlags(db: Executor, flags: FlagWrite[]) {
+  if (flags.length === 0) return 0;
+  const inserted = await db.insert(trustFlags).values(flags).onConflictDoNothing().returning({ id: trustFlags.id });
+  return inserted.length;
+}
+
+export const TRUST_FLAGS_LIMIT = 500;
+
+export async function findFlags(db: Executor, where: SQL) {
+  return db
+    .select()
+    .from(trustFlags)
+    .where(where)
+    .orderBy(desc(trustFlags.createdAt), desc(trustFlags.id))
+    .limit(TRUST_FLAGS_LIMIT);
+}
+
+export const flagsWithStatus = (status: 'pending' | 'confirmed' | 'dismissed') => eq(trustFlags.status, status);
+export const flagWithId = (id: number) => eq(trustFlags.id, id);
+
+export async function countPendingFlags(db: Executor) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trustFlags)
+    .where(eq(trustFlags.status, 'pending'));
+  return Number(row?.n ?? 0);
+}
+
+/** Records the review of a pending flag; undefined when the flag is unknown or already reviewed. */
+export async function reviewFlag(
+  db: Executor,
+  id: number,
+  review: { status: 'confirmed' | 'dismissed'; reviewedBy: string; notes: string | null },
+) {
+  const [row] = await db
+    .update(trustFlags)
+    .set({ status: review.status, reviewedBy: review.reviewedBy, reviewNotes: review.notes, reviewedAt: sql`now()` })
+    .where(and(eq(trustFlags.id, id), eq(trustFlags.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Marks players for the worker (a confirmed flag changes their estimates). */
+export async function markPlayersStale(db: Executor, playerIds: number[]) {
+  if (playerIds.length === 0) return;
+  await db
+    .update(players)
+    .set({ skillStaleAt: sql`now()` })
+    .where(inArray(players.id, playerIds));
+}
+
+/** Who the flagged accounts are, and the flagged players' names, for the admin's evidence. */
+export async function describeFlagParties(db: Executor, raterKeys: string[], playerIds: number[]) {
+  const accounts = raterKeys.length
+    ? rowsOf<{ key: string; userId: string | null; name: string | null }>(
+        await db.execute(sql`select k.key, u.id as "userId",
+            nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as name
+          from unnest(${sql.param(raterKeys)}::text[]) as k(key)
+          left join users u on lower(u.email) = k.key`),
+      )
+    : [];
+  const names = playerIds.length
+    ? await db
+        .select({ id: players.id, name: sql<string>`${players.firstName} || ' ' || ${players.lastName}` })
+        .from(players)
+        .where(inArray(players.id, playerIds))
+    : [];
+  return { accounts, players: names };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { FeatureRoutes } from '../../deps';
+import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import {
+  raterTrustReplySchema,
+  trustFlagsQuerySchema,
+  trustFlagsReplySchema,
+  trustRecomputeReplySchema,
+  trustReviewBodySchema,
+  trustReviewReplySchema,
+  trustStatusReplySchema,
+} from '../../../common/schemas/trust';
+import { recordJobRun } from '../../lib/metrics';
+import { getRaterTrust, listTrustFlags, reviewTrustFlag } from './trust-flags.service';
+import { recomputeNow, scheduleTrustJobs } from './trust-jobs';
+import { getTrustStatus } from './trust.service';
+
+const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+const userIdParamSchema = z.strictObject({ userId: z.uuid({ error: 'User not found' }) });
+
+export const trustRoutes: FeatureRoutes = async (app, { database, env }) => {
+  const { db } = database;
+  scheduleTrustJobs(app, db, {
+    everyMs: env.TRUST_WORKER_SECONDS * 1000,
+    fullRunMs: env.TRUST_FULL_RUN_MINUTES * 60_000,
+    onRun: (outcome) => {
+      if (outcome === 'full') recordJobRun('trust-full-run');
+      if (outcome === 'refreshed' || outcome === 'idle') recordJobRun('trust-refresh');
+    },
+  });
+
+  app.get(
+    '/api/admin/trust/flags',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'listTrustFlags',
+        summary: 'Collusion flags with their evidence, by review status (admin)',
+        tags: ['trust'],
+        querystring: trustFlagsQuerySchema,
+        response: { 200: trustFlagsReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await app.authorize.requireAdmin(request);
+      return listTrustFlags(db, request.query.status);
+    },
+  );
+
+  app.post(
+    '/api/admin/trust/flags/:id/review',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'reviewTrustFlag',
+        summary: 'Confirm a flag (its ratings stop counting) or dismiss it (admin)',
+        tags: ['trust'],
+        params: idParamSchema,
+        body: trustReviewBodySchema,
+        response: { 200: trustReviewReplySchema, ...refusals, 404: errorReplySchema, 409: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const admin = await app.authorize.requireAdmin(request);
+      return reviewTrustFlag(db, request.params.id, admin, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/raters/:userId/trust',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getRaterTrust',
+        summary: "A rater's leniency with its 90% interval (admin)",
+        tags: ['trust'],
+        params: userIdParamSchema,
+        response: { 200: raterTrustReplySchema, ...refusals, 404: errorReplySchema },
+      },
+    },
+    async (request) => {
+      await app.authorize.requireAdmin(request);
+      return getRaterTrust(db, request.params.userId);
+    },
+  );
+
+  app.post(
+    '/api/admin/trust/recompute',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'recomputeTrust',
+        summary: 'Run the full trust computation now and answer when it is done (admin)',
+        tags: ['trust'],
+        response: { 200: trustRecomputeReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await app.authorize.requireAdmin(request);
+      return recomputeNow(db);
+    },
+  );
+
+  app.get(
+    '/api/admin/trust/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getTrustStatus',
+        summary: 'The last full run, the model settings in use and the calibration check (admin)',
+        tags: ['trust'],
+        response: { 200: trustStatusReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await app.authorize.requireAdmin(request);
+      return getTrustStatus(db);
+    },
+  );
+};
