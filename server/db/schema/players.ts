@@ -82,7 +82,9 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
-    index('players_skill_stale_idx').on(t.skillStaleAt).where(sql`${t.skillStaleAt} is not null`),
+    index('players_skill_stale_idx')
+      .on(t.skillStaleAt)
+      .where(sql`${t.skillStaleAt} is not null`),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
   ],
 );
