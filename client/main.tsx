@@ -1,15 +1,10 @@
 import './lib/zod-jitless';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { AppConfig } from '@common/schemas/auth';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
-import { PRERENDER_CONFIG_ID, seedSignedOut } from './app/signed-out-state';
-import { initAnalytics } from './lib/analytics';
-import { queryClient } from './lib/query-client';
+import { isAppReady, onAppReady } from './app/app-ready';
+import { PRERENDER_CONFIG_ID } from './app/prerender-config-id';
+import { preloadRouteChunk } from './app/route-chunks';
+import { GA_META_NAME } from './lib/analytics';
 import './styles.css';
-
-initAnalytics();
 
 // §8 "Failed lazy-loaded asset": after a deploy an old page can ask for chunks that no longer exist.
 // Reload once to pick up the new build; a second failure is rethrown to the route's error screen.
@@ -22,22 +17,74 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>
-);
 const rootElement = document.getElementById('root')!;
-const prerenderedWith = document.getElementById(PRERENDER_CONFIG_ID)?.textContent;
-// A signed-out visitor gets the page already drawn (server/plugins/client.ts): take it over from the same state.
-if (rootElement.hasChildNodes() && prerenderedWith) {
-  seedSignedOut(queryClient, JSON.parse(prerenderedWith) as AppConfig);
-  // As a transition, so taking the page over yields to the browser instead of blocking it in one long task.
-  startTransition(() => {
-    hydrateRoot(rootElement, app);
+const configText = document.getElementById(PRERENDER_CONFIG_ID)?.textContent;
+const prerenderedWith = rootElement.hasChildNodes() && configText ? (JSON.parse(configText) as AppConfig) : null;
+
+let started = false;
+function startApp() {
+  if (started) return;
+  started = true;
+  preloadRouteChunk(window.location.pathname);
+  void import('./app/start').then(({ startApp }) => startApp(rootElement, prerenderedWith));
+}
+
+/** What the visitor does first on a pre-rendered page, any of which starts the app. */
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin', 'input', 'submit', 'click'] as const;
+const INPUT_VALUE = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+
+/**
+ * A pre-rendered page (a visitor without a session, server/plugins/client.ts) is complete and its links work
+ * without scripts, so the app takes it over at the visitor's first touch, key press or focus rather than on load,
+ * when a phone is busiest (decision 010). Until the app is ready, a click on a button or a form's submission is
+ * held and replayed once it is, and what was typed meanwhile is handed to the app's fields.
+ */
+function startOnFirstInput() {
+  let held: HTMLElement | null = null;
+  const onInput = (event: Event) => {
+    if (isAppReady()) return;
+    startApp();
+    if (event.type !== 'click' && event.type !== 'submit') return;
+    const target = event.target instanceof Element ? event.target : null;
+    const control =
+      event.type === 'submit'
+        ? ((event as SubmitEvent).submitter ?? (target as HTMLFormElement | null))
+        : target?.closest<HTMLElement>('button, input[type="submit"], [role="button"]');
+    if (!control || !rootElement.contains(control)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = control;
+  };
+  for (const type of FIRST_INPUT_EVENTS) document.addEventListener(type, onInput, { capture: true });
+  onAppReady(() => {
+    for (const type of FIRST_INPUT_EVENTS) document.removeEventListener(type, onInput, { capture: true });
+    handTypedValuesToApp();
+    const control = held;
+    held = null;
+    if (control?.isConnected) {
+      if (control instanceof HTMLFormElement) control.requestSubmit();
+      else control.click();
+    }
   });
-} else {
-  createRoot(rootElement).render(app);
+}
+
+/**
+ * Fields typed into (or filled by the browser) before the app took over show text the app's state lacks (React
+ * keeps the text on hydration): set the field back to the app's value, then give it the text as an input event.
+ */
+function handTypedValuesToApp() {
+  for (const field of rootElement.querySelectorAll('input')) {
+    if (field.value === field.defaultValue || ['checkbox', 'radio', 'file'].includes(field.type)) continue;
+    const typed = field.value;
+    field.value = field.defaultValue;
+    INPUT_VALUE.set!.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+if (!prerenderedWith) startApp();
+else {
+  startOnFirstInput();
+  // Analytics counts the page view on load (§7): with a measurement id the app starts at once.
+  if (document.querySelector(`meta[name="${GA_META_NAME}"]`)) startApp();
 }

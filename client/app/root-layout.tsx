@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { signalAppReady } from './app-ready';
 import { AuthEffects } from './auth-effects';
 import { EmailConfirmedNotice } from './email-confirmed-notice';
 import { LoadingScreen } from '@client/components/loading-screen';
@@ -20,6 +21,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
+          <AppReadySignal />
         </Suspense>
       </main>
       <footer className="border-t border-stone-200 bg-white">
@@ -30,4 +32,10 @@ export function RootLayout() {
       </footer>
     </div>
   );
+}
+
+/** In the page's Suspense boundary, so it runs once the page itself (a lazy route's chunk too) is hydrated. */
+function AppReadySignal() {
+  useEffect(signalAppReady, []);
+  return null;
 }

@@ -4,14 +4,15 @@ import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
+import { ROUTE_CHUNKS } from './route-chunks';
 
 // Everything off the landing path is loaded on demand, so the first load stays small.
-const LoginPage = lazy(() => import('@client/features/auth/components/login-page'));
-const RegisterPage = lazy(() => import('@client/features/auth/components/register-page'));
-const ResetPasswordPage = lazy(() => import('@client/features/auth/components/reset-password-page'));
-const DevLoginPage = lazy(() => import('@client/features/auth/components/dev-login-page'));
-const ComingSoonPage = lazy(() => import('@client/features/signups/components/coming-soon-page'));
-const VerifyPage = lazy(() => import('@client/features/verification/components/verify-page'));
+const LoginPage = lazy(ROUTE_CHUNKS['/login']);
+const RegisterPage = lazy(ROUTE_CHUNKS['/register']);
+const ResetPasswordPage = lazy(ROUTE_CHUNKS['/reset-password']);
+const DevLoginPage = lazy(ROUTE_CHUNKS['/dev-login']);
+const ComingSoonPage = lazy(ROUTE_CHUNKS['/coming-soon']);
+const VerifyPage = lazy(ROUTE_CHUNKS['/verify']);
 
 /**
  * §2 Routes. Declarative routes rather than a data router: we load no data through routes, and the data

@@ -12,6 +12,3 @@ export function seedSignedOut(client: QueryClient, config: AppConfig): void {
   client.setQueryData(developerQuery.queryKey, null);
   client.setQueryData(appConfigQuery.queryKey, config);
 }
-
-/** The id of the JSON script holding the config a pre-rendered page was drawn with. */
-export const PRERENDER_CONFIG_ID = 'app-config';

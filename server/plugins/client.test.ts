@@ -65,25 +65,25 @@ describe('serving the built client', () => {
   });
 
   it('serves pages compressed, revalidated every time, with an ETag', async () => {
-    const br = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.inject({ method: 'GET', url: '/register', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Sign in');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Create your account');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers.vary).toBe('accept-encoding');
 
-    const gzip = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await app.inject({ method: 'GET', url: '/register', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Sign in');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Create your account');
 
-    const plain = await app.inject({ method: 'GET', url: '/login' });
+    const plain = await app.inject({ method: 'GET', url: '/register' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toContain('<title>Sign in');
+    expect(plain.body).toContain('<title>Create your account');
 
     const etag = plain.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     expect(gzip.headers.etag).toBe(etag);
-    const revalidated = await app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': etag } });
+    const revalidated = await app.inject({ method: 'GET', url: '/register', headers: { 'if-none-match': etag } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
   });
@@ -157,8 +157,15 @@ describe('pre-rendered signed-out pages', () => {
     expect(withSession.body).toContain('<div id="root"></div>');
     expect(withSession.body).toContain('<script type="module" src="/a.js">');
     expect(withSession.headers.etag).not.toBe((await app.inject({ method: 'GET', url: '/' })).headers.etag);
+    const register = await app.inject({ method: 'GET', url: '/register' });
+    expect(register.body).toContain('<div id="root"></div>');
+  });
+
+  it('draws /login too, and a page with a query string blank (the query can change what it shows)', async () => {
     const login = await app.inject({ method: 'GET', url: '/login' });
-    expect(login.body).toContain('<div id="root"></div>');
+    expect(login.body).toContain('<div id="root"><h1>Drawn /login google=true</h1></div>');
+    const withQuery = await app.inject({ method: 'GET', url: '/login?error=auth_failed' });
+    expect(withQuery.body).toContain('<div id="root"></div>');
   });
 });
 

@@ -24,7 +24,7 @@ export const CLIENT_DIST = path.resolve('dist/client');
 export const SSR_ENTRY = path.resolve('dist/ssr/prerender.js');
 
 /** Pages a visitor without a session gets already drawn, so a phone paints them before the JavaScript runs. */
-export const PRERENDERED_PAGES = ['/'];
+export const PRERENDERED_PAGES = ['/', '/login'];
 
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=`);
 
@@ -149,7 +149,7 @@ export const clientPlugin = fp(
           renderSignedOutPage: typeof RenderSignedOutPage;
         };
         for (const route of PRERENDERED_PAGES) {
-          const { root: markup, head } = renderSignedOutPage(route, config);
+          const { root: markup, head } = await renderSignedOutPage(route, config);
           const html = withHead(PAGE_META[route], `\n    ${head}`)
             .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
             // The page is drawn without its scripts: the style sheet and the page come first.
@@ -173,9 +173,11 @@ export const clientPlugin = fp(
         if (!page) return reply.status(404).send({ message: 'Client not built: run npm run build' });
         if (!prerendered) return sendPage(request, reply, page);
         // With a session cookie the visitor is probably signed in: the blank page, drawn once the session is known.
-        const signedOut = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '')
-          ? undefined
-          : (await loadSignedOutPages()).get(route);
+        // A query string can change the page (/login?error=…), which is drawn for the bare address only.
+        const signedOut =
+          SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '') || request.url.includes('?')
+            ? undefined
+            : (await loadSignedOutPages()).get(route);
         return sendPage(request, reply, signedOut ?? page, 200, ', cookie');
       });
     }

@@ -1,0 +1,21 @@
+/**
+ * The code of each page off the landing path, loaded on demand (router.tsx wraps each in `lazy`). Kept apart
+ * from the router so the entry (main.tsx) can start a page's download together with the app's, rather than
+ * after the app has run and found the route.
+ */
+export const ROUTE_CHUNKS = {
+  '/coming-soon': () => import('@client/features/signups/components/coming-soon-page'),
+  '/dev-login': () => import('@client/features/auth/components/dev-login-page'),
+  '/login': () => import('@client/features/auth/components/login-page'),
+  '/register': () => import('@client/features/auth/components/register-page'),
+  '/reset-password': () => import('@client/features/auth/components/reset-password-page'),
+  '/verify': () => import('@client/features/verification/components/verify-page'),
+} as const;
+
+export type ChunkedRoute = keyof typeof ROUTE_CHUNKS;
+
+/** Starts loading the chunk of the page at `pathname`, if it has one. */
+export function preloadRouteChunk(pathname: string): void {
+  const load = ROUTE_CHUNKS[pathname.replace(/\/+$/, '') as ChunkedRoute] as (() => Promise<unknown>) | undefined;
+  void load?.().catch(() => undefined);
+}
