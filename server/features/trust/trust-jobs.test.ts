@@ -5,6 +5,7 @@ import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer } from '../players/players-fixtures';
 import { postRating, ratingBody, uniqueEmail } from '../ratings/ratings-fixtures';
+import { releaseLease, takeLease } from './trust.repo';
 
 const detail = async (t: TestApp, id: number) =>
   (await t.app.inject({ url: `/api/players/${id}` })).json<PlayerDetail>();
@@ -55,5 +56,25 @@ describe('the trust worker', () => {
     // The two later ratings were predicted from the estimate that counted only the first.
     expect(status.calibration.ratings).toBeGreaterThanOrEqual(2);
     expect(status.calibration.insideShare).toBeGreaterThan(0);
+  });
+});
+
+describe('the trust lease', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lets one holder at a time run the jobs, and another take over once it is released or lapses', async () => {
+    const { db } = t.database;
+    expect(await takeLease(db, 'test-job', 'instance-a', 60)).toBe(true);
+    expect(await takeLease(db, 'test-job', 'instance-b', 60)).toBe(false);
+    // The holder renews its own lease.
+    expect(await takeLease(db, 'test-job', 'instance-a', 60)).toBe(true);
+    await releaseLease(db, 'test-job', 'instance-a');
+    expect(await takeLease(db, 'test-job', 'instance-b', 0)).toBe(true);
+    // A lease of no length has lapsed at once: a crashed holder does not block the cluster.
+    expect(await takeLease(db, 'test-job', 'instance-a', 60)).toBe(true);
   });
 });
