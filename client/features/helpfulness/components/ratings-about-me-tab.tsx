@@ -23,9 +23,6 @@ import { summarizeReceived } from '../received-summary';
 import { weekOf, weightText } from '../skill-rows';
 import { SkillEstimate } from './skill-estimate';
 
-/** A received rating with its share in the estimate (0-1; null when it has none to tell). */
-type WeightedRating = ReceivedRating & { weight?: number | null };
-
 /** §2 Ratings About Me: ratings received by the user's linked player, with helpfulness stars (1-5). */
 export default function RatingsAboutMeTab() {
   const auth = useAuth();
@@ -145,7 +142,7 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
   );
 }
 
-function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: WeightedRating; playerId: number; isOwn: boolean }) {
+function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRating; playerId: number; isOwn: boolean }) {
   const rater = rating.isAnonymous || !rating.raterName ? 'Anonymous' : rating.raterName;
   const weight = weightText(rating.weight);
   return (

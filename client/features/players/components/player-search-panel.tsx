@@ -12,7 +12,6 @@ import { useAuth } from '@client/lib/use-auth';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import type { OverallEstimate } from '@common/schemas/trust';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCopy, Link2, MapPin, Search, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -141,13 +140,7 @@ export function PlayerSearchPanel({
   );
 }
 
-function SearchResult({
-  player,
-  action,
-}: {
-  player: PlayerSearchResult & { overallEstimate?: OverallEstimate };
-  action: ReactNode;
-}) {
+function SearchResult({ player, action }: { player: PlayerSearchResult; action: ReactNode }) {
   const linked = player.userId !== null;
   return (
     // In a narrow column (a phone, the desktop side card) the action wraps under the details, which wrap too.
@@ -162,7 +155,7 @@ function SearchResult({
         </p>
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
           <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>
-          {player.overallEstimate && <EstimateBadge estimate={player.overallEstimate} />}
+          <EstimateBadge estimate={player.overallEstimate} />
           {player.isVerified ? (
             <Badge tone="success">
               <ShieldCheck aria-hidden className="size-3.5" />

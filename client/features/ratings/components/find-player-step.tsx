@@ -13,7 +13,6 @@ import { useAuth } from '@client/lib/use-auth';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import type { OverallEstimate } from '@common/schemas/trust';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, History, MapPin, Search, ShieldCheck, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -92,7 +91,7 @@ export function FindPlayerStep({
           aria-label="Players found"
           className="-mx-1 -mt-2 grid max-h-48 grid-cols-1 gap-1.5 overflow-y-auto px-1 py-1"
         >
-          {results.map((player: PlayerSearchResult & { overallEstimate?: OverallEstimate }) => {
+          {results.map((player) => {
             const isSelf = player.id === ownPlayerId;
             const loading = player.id === loadingPlayerId;
             return (
@@ -122,11 +121,9 @@ export function FindPlayerStep({
                       )}
                       {isSelf && <Badge tone="brand">This is you</Badge>}
                     </span>
-                    {player.overallEstimate && (
-                      <span className="mt-1 block">
-                        <EstimateBadge estimate={player.overallEstimate} />
-                      </span>
-                    )}
+                    <span className="mt-1 block">
+                      <EstimateBadge estimate={player.overallEstimate} />
+                    </span>
                     <span className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
                       <MapPin aria-hidden className="size-3.5 shrink-0" />
                       <span className="truncate">{player.location}</span>

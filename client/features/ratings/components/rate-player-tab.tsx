@@ -10,7 +10,6 @@ import { useAuth } from '@client/lib/use-auth';
 import { useFlashMessage } from '@client/lib/use-flash-message';
 import { pointsForRating } from '@common/gamification';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import type { OverallEstimate } from '@common/schemas/trust';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, History, MapPin, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -286,10 +285,7 @@ function SelectedPlayer({
   onChange: () => void;
   onCancel: () => void;
 }) {
-  const estimate =
-    target.kind === 'existing'
-      ? (target.player as PlayerSearchResult & { overallEstimate?: OverallEstimate }).overallEstimate
-      : undefined;
+  const estimate = target.kind === 'existing' ? target.player.overallEstimate : undefined;
   const location =
     target.kind === 'existing'
       ? target.player.location
