@@ -16,15 +16,21 @@ import { createQueryClient } from './lib/query-client';
 export async function renderSignedOutPage(path: string, config: AppConfig): Promise<{ root: string; head: string }> {
   const client = createQueryClient();
   seedSignedOut(client, config);
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <Providers client={client}>
       <StaticRouter location={path}>
         <AppRoutes />
       </StaticRouter>
     </Providers>,
-    // Every boundary inline: an outlined one is completed by an inline script, which our CSP refuses.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      // Every boundary inline: an outlined one is completed by an inline script, which our CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that fails is left for the client to draw: such a page is not worth sending drawn.
+      onError: (error) => void errors.push(error),
+    },
   );
+  if (errors.length) throw new Error(`Pre-rendering ${path} failed`, { cause: errors[0] });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const json = JSON.stringify(config).replace(/</g, '\\u003c');

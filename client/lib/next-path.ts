@@ -4,5 +4,8 @@ import { safeReturnPath } from '@common/return-path';
 export const loginPathBackTo = (path: string) => (path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`);
 
 /** `next` when it is a path of this site, else '/': a sign-in link must never send anyone to another origin. */
-export const safeNextPath = (next: string | null, origin: string = window.location.origin): string =>
-  safeReturnPath(next, origin);
+// Without a window (the server's pre-render, which has no query string) any origin resolves `null` to '/'.
+export const safeNextPath = (
+  next: string | null,
+  origin: string = typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+): string => safeReturnPath(next, origin);

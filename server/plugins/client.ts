@@ -149,7 +149,13 @@ export const clientPlugin = fp(
           renderSignedOutPage: typeof RenderSignedOutPage;
         };
         for (const route of PRERENDERED_PAGES) {
-          const { root: markup, head } = await renderSignedOutPage(route, config);
+          const { root: markup, head } = await Promise.resolve()
+            .then(() => renderSignedOutPage(route, config))
+            .catch((error: unknown) => {
+              app.log.warn({ err: error }, `Pre-rendering ${route} failed: it is sent blank`);
+              return { root: '', head: '' };
+            });
+          if (!markup) continue;
           const html = withHead(PAGE_META[route], `\n    ${head}`)
             .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
             // The page is drawn without its scripts: the style sheet and the page come first.
