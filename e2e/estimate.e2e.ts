@@ -48,12 +48,12 @@ async function rateViaApi(
 }
 
 /** POST /api/admin/trust/recompute: the full run, answered when done. */
-async function recomputeViaApi(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/admin/trust/recompute`, {
+async function recomputeViaApi(server: RunningServer) {
+  const res = await fetch(`${server.baseUrl}/api/admin/trust/recompute`, {
     method: 'POST',
-    headers: await adminHeaders(baseUrl),
+    headers: await adminHeaders(server.baseUrl),
   });
-  expect(res.status, await res.text()).toBe(200);
+  expect(res.status, `${await res.text()}\n${server.logs().slice(-3000)}`).toBe(200);
 }
 
 const estimateRegion = (page: Page) => page.getByRole('region', { name: 'Your skill estimate' });
@@ -102,7 +102,7 @@ describe('the skill estimate a player sees, and how it is computed', () => {
       await rateViaApi(rater, { id: esmeId, name: 'Esme Estimate' }, star, index === 0);
       await rater.close();
     }
-    await recomputeViaApi(server.baseUrl);
+    await recomputeViaApi(server);
 
     const { page } = owner;
     await page.reload();

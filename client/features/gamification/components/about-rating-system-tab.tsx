@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EstimateBar, EstimateScale } from '@client/components/ui/estimate-bar';
+import { cn } from '@client/lib/cn';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import { RATING_CATEGORIES, SKILL_BANDS } from '@common/constants';
 import { BADGES, POINT_RULES, RANKS } from '@common/gamification';
@@ -280,12 +281,12 @@ function HowWeCompute() {
             out of ten, it is. A few ratings, or ratings that disagree, make it wide; many ratings that agree make it
             narrow.
           </Point>
-          <Point icon={Star} title="Reliability">
-            <span className="block">
+          <Point icon={Star} title="Reliability" className="md:col-span-2">
+            <span className="block max-w-2xl">
               A score from 0 to 100 that compares how narrow your range is with how spread out players in the community
               are. Ratings from about 5 different players bring a typical player to around 60.
             </span>
-            <table className={`${tableClasses} mt-3`}>
+            <table className={`${tableClasses} mt-3 max-w-2xl`}>
               <caption className="sr-only">Reliability labels and the scores they start at</caption>
               <thead>
                 <tr>
@@ -341,9 +342,19 @@ function HowWeCompute() {
   );
 }
 
-function Point({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function Point({
+  icon: Icon,
+  title,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <li className="flex gap-3">
+    <li className={cn('flex gap-3', className)}>
       <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-teal-50 text-teal-700">
         <Icon className="size-5" />
       </span>

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { EstimateBar, EstimateScale } from '@client/components/ui/estimate-bar';
 import { oneDecimal, RELIABILITY_TEXT, rangeText } from '@client/components/ui/estimate-text';
+import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import type { ReliabilityLabel, Skill } from '@common/schemas/trust';
 import { Gauge, Info } from 'lucide-react';
@@ -43,11 +44,12 @@ export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: 
               <span className="font-normal tabular-nums">
                 {' '}
                 · {skill.reliability.score}
+                <span aria-hidden>/100</span>
                 <span className="sr-only"> out of 100</span>
               </span>
             )}
           </Badge>
-          <p className="text-sm text-stone-600">{ratingsSummary(skill.reliability)}</p>
+          <p className="text-sm text-stone-600 sm:whitespace-nowrap">{ratingsSummary(skill.reliability)}</p>
         </div>
       </div>
 
@@ -61,7 +63,7 @@ export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: 
             className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1.5 px-5 py-3 sm:grid-cols-[13rem_minmax(0,1fr)_6.5rem] sm:px-6"
           >
             <p className="text-sm font-semibold text-stone-800">{row.label}</p>
-            <p className="text-right sm:order-last">
+            <p className="text-right sm:col-start-3 sm:row-start-1">
               <span className="text-lg font-black text-stone-900 tabular-nums">{oneDecimal(row.estimate.mean)}</span>
               <span className="ml-1.5 text-xs text-stone-500 tabular-nums">{rangeText(row.estimate)}</span>
             </p>
@@ -69,7 +71,7 @@ export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: 
               estimate={row.estimate}
               label={row.label}
               muted={unrated}
-              className="col-span-2 sm:col-span-1"
+              className="col-span-2 sm:col-span-1 sm:col-start-2 sm:row-start-1"
             />
             <p className="col-span-2 text-sm text-stone-600 sm:col-span-3">{row.sentence}</p>
           </li>
@@ -78,7 +80,7 @@ export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: 
 
       <div className="flex flex-col gap-2 border-t border-stone-100 bg-stone-50/60 px-5 py-3 text-xs text-stone-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="grid gap-1.5">
-          <Legend />
+          <Legend muted={unrated} />
           <p>
             Updated{' '}
             <time dateTime={skill.computedAt} title={new Date(skill.computedAt).toLocaleString()}>
@@ -98,15 +100,25 @@ export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: 
 }
 
 /** What the bars' parts mean (the bars speak for themselves to screen readers: each has its own text). */
-function Legend() {
+function Legend({ muted }: { muted: boolean }) {
   return (
     <div aria-hidden className="flex flex-wrap items-center gap-x-4 gap-y-1">
       <span className="flex items-center gap-1.5">
-        <span className="inline-block size-3 rounded-full border-2 border-white bg-teal-700 shadow" />
+        <span
+          className={cn(
+            'inline-block size-3 rounded-full border-2 border-white shadow',
+            muted ? 'bg-stone-500' : 'bg-teal-700',
+          )}
+        />
         estimate
       </span>
       <span className="flex items-center gap-1.5">
-        <span className="inline-block h-2.5 w-6 rounded-full bg-teal-200 ring-1 ring-teal-300 ring-inset" />
+        <span
+          className={cn(
+            'inline-block h-2.5 w-6 rounded-full',
+            muted ? 'bg-stone-300/70' : 'bg-teal-200 ring-1 ring-teal-300 ring-inset',
+          )}
+        />
         90% range
       </span>
       <span>1 to 5 stars, left to right</span>
