@@ -2,21 +2,12 @@ import type { Db } from '../../db/client';
 import type { StoredSkill } from '../../db/schema/index';
 import type { OverallEstimate, Skill, TrustStatus } from '../../../common/schemas/trust';
 import { SKILL_LEVELS } from '../../../common/constants';
-import { Z90 } from './model/normal-distribution';
 import { estimatePlayer, priorEstimate } from './model/player-estimate';
 import { fitAll } from './model/fit-all';
-// PENDING-MODEL: replaced by ./model/collusion and ./model/helpfulness when they land.
-const detectCollusion = (..._args: unknown[]): TrustFlagCandidate[] => [];
-const helpfulnessScores = (..._args: unknown[]) => new Map<string, number>();
-import type {
-  FullFit,
-  Hyper,
-  Leniency,
-  PlayerEstimate,
-  TrustFlagCandidate,
-  TrustPlayer,
-  TrustRating,
-} from './model/types';
+import { detectCollusion } from './model/detect-collusion';
+import { helpfulnessScores } from './model/helpfulness-scores';
+import { insidePredicted, predictiveInterval } from './model/predictive-interval';
+import type { FullFit, Hyper, Leniency, PlayerEstimate, TrustPlayer, TrustRating } from './model/types';
 import {
   calibrationSince,
   clearStaleMarks,
@@ -297,9 +288,8 @@ async function leniencyOf(db: Db, ratings: TrustRating[]) {
 }
 
 /**
- * For each rating the previous estimate did not count, whether each of its stars fell inside the 90%
- * range that estimate predicted for a new rating by this rater: the player's interval widened by the
- * rater's leniency, the halo and the noise of one rating, and half a star of rounding either side.
+ * For each rating the previous estimate did not count, whether the mean of its six stars fell inside the
+ * 90% range that estimate predicted for a new rating by this rater (model/predictive-interval.ts).
  */
 function checkPredictions(
   hyper: Hyper,
@@ -307,22 +297,22 @@ function checkPredictions(
   ratings: TrustRating[],
   leniency: Map<string, Leniency>,
 ): PredictionWrite[] {
-  const fields = [...Object.values(previous.skill.categories), previous.skill.overall];
+  const { categories, overall, reliability } = previous.skill;
+  const estimate: PlayerEstimate = {
+    fields: { ...categories, overall },
+    weights: new Map(),
+    reliability: { label: reliability.label, score: reliability.score },
+  };
   return ratings
     .filter((rating) => !(String(rating.id) in previous.weights) && !rating.excluded)
     .map((rating) => {
-      const rater = leniency.get(rating.raterKey);
-      const shift = rater?.mean ?? 0;
-      const raterVar = rater ? rater.sd ** 2 : hyper.leniencyVar;
-      let inside = 0;
-      fields.forEach((field, index) => {
-        const skillSd = (field.high - field.low) / (2 * Z90);
-        const sd = Math.sqrt(skillSd ** 2 + raterVar + hyper.haloVar + hyper.noiseVar);
-        const center = field.mean + shift;
-        const star = rating.stars[index];
-        if (star >= center - Z90 * sd - 0.5 && star <= center + Z90 * sd + 0.5) inside += 1;
-      });
-      return { ratingId: rating.id, inside, fields: fields.length, ratedAt: new Date(rating.at) };
+      const range = predictiveInterval(hyper, estimate, leniency.get(rating.raterKey));
+      return {
+        ratingId: rating.id,
+        inside: insidePredicted(range, rating.stars) ? 1 : 0,
+        fields: 1,
+        ratedAt: new Date(rating.at),
+      };
     });
 }
 
