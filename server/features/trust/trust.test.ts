@@ -7,6 +7,7 @@ import type { TrustFlag, TrustStatus } from '../../../common/schemas/trust';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer, addRating, keysDeep, uniqueEmail, userIdOf } from '../players/players-fixtures';
+import { postRating, ratingBody } from '../ratings/ratings-fixtures';
 
 type Admin = Awaited<ReturnType<typeof adminTokenHeaders>>;
 
@@ -264,5 +265,69 @@ describe('skill estimates and trust review', () => {
     expect(status.hyperParameters).toMatchObject({ halfLifeMonths: 18 });
     expect(status.pendingFlags).toBeGreaterThanOrEqual(0);
     expect(status.calibration.ratings).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('helpfulness score on the leaderboard', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('ranks equal counts by the helpfulness score, so one lucky 5 does not top raters with many good votes', async () => {
+    const admin = await adminTokenHeaders(t);
+    // Fifteen owners, each with a player; three raters rate five players each and their owners vote.
+    const owners = await Promise.all(
+      Array.from({ length: 15 }, async (_, index) => {
+        const email = uniqueEmail(`owner${index}`);
+        const cookie = await signInAs(t, { email });
+        const player = await addPlayer(t.database.db, { userId: await userIdOf(t.database.db, email), email });
+        return { cookie, player };
+      }),
+    );
+    const vote = (cookie: string, ratingId: number, helpfulnessScore: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ratings/${ratingId}/helpfulness`,
+        headers: { cookie },
+        payload: { helpfulnessScore },
+      });
+    const rateFive = async (email: string, rated: typeof owners, votes: (number | null)[]) => {
+      const cookie = await signInAs(t, { email });
+      for (const [index, owner] of rated.entries()) {
+        const res = await postRating(t, cookie, ratingBody(owner.player.id));
+        expect(res.statusCode).toBe(201);
+        const score = votes[index];
+        if (score !== null)
+          expect((await vote(owner.cookie, res.json<{ id: number }>().id, score)).statusCode).toBe(200);
+      }
+    };
+    const steady = uniqueEmail('steady');
+    const lucky = uniqueEmail('lucky');
+    await rateFive(steady, owners.slice(0, 5), [5, 5, 5, 4, 5]);
+    await rateFive(lucky, owners.slice(5, 10), [5, null, null, null, null]);
+    await rateFive(uniqueEmail('unhelpful'), owners.slice(10), [2, 1, 2, 2, 3]);
+    await recompute(t, admin);
+
+    const cookie = await signInAs(t, { email: steady });
+    const board = (await t.app.inject({ url: '/api/leaderboard?period=all', headers: { cookie } })).json<{
+      leaderboard: {
+        userEmail: string;
+        ratingsCount: number;
+        averageHelpfulness: number;
+        helpfulnessScore: number | null;
+        isCurrentUser: boolean;
+      }[];
+    }>().leaderboard;
+    const steadyEntry = board.findIndex((entry) => entry.isCurrentUser);
+    const luckyEntry = board.findIndex(
+      (entry) =>
+        entry.userEmail.startsWith(lucky.slice(0, 1)) && !entry.isCurrentUser && entry.averageHelpfulness === 5,
+    );
+    expect(board[steadyEntry].averageHelpfulness).toBeLessThan(5);
+    expect(board[steadyEntry].helpfulnessScore).toBeGreaterThan(board[luckyEntry].helpfulnessScore ?? 0);
+    // Same count, so the score decides: the steady rater above the lucky one whose average is higher.
+    expect(steadyEntry).toBeLessThan(luckyEntry);
   });
 });
