@@ -70,6 +70,8 @@ interface Totals {
   honestPerfect: number;
   honestPerfectFlagged: number;
   ringFlags: number;
+  steadyBoostsFlagged: number;
+  steadyHonestFlagged: number;
   boostFlags: number;
   helpfulHits: number;
   helpfulPicks: number;
@@ -200,6 +202,15 @@ function runSeed(seed: number, totals: Totals): void {
   scoreEstimates(sim, first, ratings, totals, false);
   scoreEstimates(sim, fit, reviewed, totals, true);
 
+  // The next full run: the detector again, with reviewed flags neither confirmed-counted nor raised again.
+  const reviewedSignatures = new Set(flags.map((f) => f.signature));
+  for (const flag of detectCollusion(players, reviewed, fit, reviewedSignatures, now)) {
+    if (flag.type !== 'boost') continue;
+    const id = flag.ratingIds[0];
+    if (sim.boostRatingIds.has(id)) totals.steadyBoostsFlagged++;
+    else if (!sim.ringRatingIds.has(id)) totals.steadyHonestFlagged++;
+  }
+
   // The worker's incremental estimate must match the full run's.
   const byPlayer = new Map<number, TrustRating[]>();
   for (const r of reviewed) byPlayer.set(r.playerId, [...(byPlayer.get(r.playerId) ?? []), r]);
@@ -319,6 +330,9 @@ function report(totals: Totals): { text: string; misses: number } {
   lines.push(
     `| honest near-perfect ratings flagged as boosts | ${totals.honestPerfectFlagged}/${totals.honestPerfect} = ${pct(boostFp)} |`,
   );
+  lines.push(
+    `| next full run (after the review): new boost flags | ${totals.steadyBoostsFlagged} planted boosts missed before, ${totals.steadyHonestFlagged} honest near-perfect ratings (${pct(totals.steadyHonestFlagged / totals.honestPerfect)}) |`,
+  );
   lines.push(`| helpfulness top-20 in true top 10% | ${totals.helpfulHits}/${totals.helpfulPicks} = ${pct(helpful)} |`);
   lines.push(`| reliability score, median at exactly 5 ratings | ${reliability} |`);
   lines.push(
@@ -410,6 +424,8 @@ function main(): void {
     honestPerfect: 0,
     honestPerfectFlagged: 0,
     ringFlags: 0,
+    steadyBoostsFlagged: 0,
+    steadyHonestFlagged: 0,
     boostFlags: 0,
     helpfulHits: 0,
     helpfulPicks: 0,

@@ -36,9 +36,12 @@ const DEFAULTS: Required<CollusionOptions> = {
   candidateStars: 28,
   ringMinDensity: 0.8,
   ringMinMeanZ: 1.0,
-  boostMinZ: 2.25,
+  boostMinZ: 2.0,
   boostMinOthers: 2,
 };
+
+/** Share of the boost threshold a rating must reach against the full estimate before the leave-one-out test. */
+const SCREEN_SHARE = 0.4;
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const starsMean = (r: TrustRating): number => r.stars.reduce((sum, s) => sum + wholeStar(s), 0) / N;
@@ -63,6 +66,11 @@ export function detectCollusion(
   const counted = ratings.filter((r) => !r.excluded && fit.estimates.has(r.playerId));
   const playerById = new Map(players.map((p) => [p.id, p]));
   const ratingsOfPlayer = groupBy(counted, (r) => r.playerId);
+  const ratingsOfRater = groupBy(counted, (r) => r.raterKey);
+  const playersOfOwner = groupBy(
+    players.filter((p) => p.ownerKey !== null),
+    (p) => p.ownerKey as string,
+  );
   const estimateMean = new Map<number, number>();
   for (const [id, estimate] of fit.estimates) {
     estimateMean.set(id, Object.values(estimate.fields).reduce((sum, f) => sum + f.mean, 0) / N);
@@ -116,7 +124,7 @@ export function detectCollusion(
   const flags: TrustFlagCandidate[] = [];
   const inRing = new Set<number>();
   for (const group of reciprocalGroups(players, counted, isCandidate)) {
-    const ring = scoreRing(group, players, counted, ratingsOfPlayer, isCandidate, zAgainst);
+    const ring = scoreRing(group, playersOfOwner, ratingsOfRater, ratingsOfPlayer, isCandidate, zAgainst);
     if (!ring || ring.evidence.density < settings.ringMinDensity || ring.evidence.meanZ < settings.ringMinMeanZ)
       continue;
     for (const id of ring.ratingIds) inRing.add(id);
@@ -125,6 +133,12 @@ export function detectCollusion(
 
   for (const rating of counted) {
     if (!isCandidate(rating) || inRing.has(rating.id)) continue;
+    // Cheap screen against the full estimate (which includes the rating, so it understates the z).
+    const estimate = fit.estimates.get(rating.playerId);
+    const lenient = fit.leniency.get(rating.raterKey);
+    const fullSd = Math.sqrt((estimate?.sixMeanSd ?? 0) ** 2 + (lenient?.sd ?? 0) ** 2 + noiseOfMean);
+    const fullZ = (starsMean(rating) - (estimateMean.get(rating.playerId) ?? 0) - (lenient?.mean ?? 0)) / fullSd;
+    if (fullZ < settings.boostMinZ * SCREEN_SHARE) continue;
     const signature = `boost:${rating.id}`;
     if (dismissedSignatures.has(signature)) continue;
     const others = (ratingsOfPlayer.get(rating.playerId) ?? []).filter((r) => r.id !== rating.id);
@@ -198,18 +212,17 @@ function reciprocalGroups(
 
 function scoreRing(
   accounts: string[],
-  players: TrustPlayer[],
-  counted: TrustRating[],
+  playersOfOwner: Map<string, TrustPlayer[]>,
+  ratingsOfRater: Map<string, TrustRating[]>,
   ratingsOfPlayer: Map<number, TrustRating[]>,
   isCandidate: (r: TrustRating) => boolean,
   zAgainst: (rating: TrustRating, playerOthers: TrustRating[], raterLeftOut: TrustRating[]) => number,
 ): (TrustFlagCandidate & { evidence: RingEvidence }) | null {
   const members = new Set(accounts);
-  const owned = players.filter((p) => p.ownerKey !== null && members.has(p.ownerKey));
-  const ownedIds = new Set(owned.map((p) => p.id));
+  const owned = accounts.flatMap((a) => playersOfOwner.get(a) ?? []);
   const ownerOf = new Map(owned.map((p) => [p.id, p.ownerKey as string]));
-  const inside = counted.filter(
-    (r) => members.has(r.raterKey) && ownedIds.has(r.playerId) && ownerOf.get(r.playerId) !== r.raterKey,
+  const inside = accounts.flatMap((a) =>
+    (ratingsOfRater.get(a) ?? []).filter((r) => ownerOf.has(r.playerId) && ownerOf.get(r.playerId) !== a),
   );
   if (inside.length === 0) return null;
   const pairs = new Set<string>();

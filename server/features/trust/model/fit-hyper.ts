@@ -22,7 +22,7 @@ export interface HyperFitOptions {
   halfLifeMonths: number;
 }
 
-const DEFAULT_MAX_RATINGS = 60_000;
+const DEFAULT_MAX_RATINGS = 30_000;
 
 /** A neutral start: mid-scale, categories correlated 0.85, the noise of a typical rater. */
 export function defaultHyper(halfLifeMonths: number, selfCenter = 3): Hyper {
@@ -149,7 +149,7 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
     hyper.meanNoSelf.fill(mean);
     hyper.intercept.fill(mean);
   }
-  const burnIn = options.burnIn ?? (previous ? 15 : 40);
+  const burnIn = options.burnIn ?? (previous ? 10 : 30);
   const keep = options.keep ?? (previous ? 30 : 40);
   if (ratingCount === 0) return hyper;
 

@@ -152,14 +152,14 @@ export function probitTilted(
   threshold: number,
   sign: 1 | -1,
   noiseSd: number,
+  out: { mean: number; variance: number } = { mean: 0, variance: 0 },
 ): { mean: number; variance: number } {
   const spread = Math.sqrt(noiseSd * noiseSd + variance);
   const k = Math.max(-30, (sign * (mean - threshold)) / spread);
   const cdf = normalCdf(k);
   // Mills ratio; its asymptote keeps the far tail finite.
   const ratio = cdf > 1e-300 ? normalPdf(k) / cdf : -k;
-  return {
-    mean: mean + (sign * variance * ratio) / spread,
-    variance: variance - (variance * variance * ratio * (ratio + k)) / (spread * spread),
-  };
+  out.mean = mean + (sign * variance * ratio) / spread;
+  out.variance = variance - (variance * variance * ratio * (ratio + k)) / (spread * spread);
+  return out;
 }

@@ -25,6 +25,8 @@ export interface ModelConstants {
   noiseSd: number;
   /** Per-field prior standard deviation of a player with no self-reported level: the reliability yardstick. */
   priorSdNoSelf: Float64Array;
+  /** Priors by self-reported level (a handful of distinct values), so the full run allocates none per player. */
+  priors: Map<number, Prior>;
 }
 
 const constantsCache = new WeakMap<Hyper, ModelConstants>();
@@ -41,6 +43,7 @@ export function modelConstants(hyper: Hyper): ModelConstants {
     interiorVar: hyper.noiseVar + hyper.roundingVar,
     noiseSd: Math.sqrt(hyper.noiseVar),
     priorSdNoSelf,
+    priors: new Map(),
   };
   constantsCache.set(hyper, constants);
   return constants;
@@ -52,7 +55,17 @@ export interface Prior {
   info: Float64Array;
 }
 
+/** The prior of a player with this self-reported level (null: none). Shared: read it, never write to it. */
 export function priorFor(constants: ModelConstants, selfLevel: number | null): Prior {
+  const key = selfLevel === null || !Number.isFinite(selfLevel) ? -1 : selfLevel;
+  const cached = constants.priors.get(key);
+  if (cached) return cached;
+  const prior = computePrior(constants, key < 0 ? null : key);
+  if (constants.priors.size < 1000) constants.priors.set(key, prior);
+  return prior;
+}
+
+function computePrior(constants: ModelConstants, selfLevel: number | null): Prior {
   const { hyper } = constants;
   const mean = new Float64Array(N);
   let prec: Float64Array;
@@ -95,6 +108,7 @@ const prec = new Float64Array(N * N);
 const info = new Float64Array(N);
 const chol = new Float64Array(N * N);
 const a = new Float64Array(N);
+const tilted = { mean: 0, variance: 0 };
 
 /** Adds rating r's information to `prec` and `info`. */
 function addRating(constants: ModelConstants, arrays: RatingArrays, r: number): void {
@@ -137,10 +151,11 @@ export function solvePlayer(
   start: number,
   end: number,
   out: PosteriorOut,
+  ordinalPasses = constants.hyper.ordinalPasses,
 ): void {
   const { hyper } = constants;
   const extreme = resetSites(constants, arrays, start, end);
-  const passes = extreme ? Math.max(1, hyper.ordinalPasses) : 1;
+  const passes = extreme ? Math.max(1, ordinalPasses) : 1;
   for (let pass = 0; pass < passes; pass++) {
     prec.set(prior.prec);
     info.set(prior.info);
@@ -160,10 +175,8 @@ export function solvePlayer(
         // The cavity is the posterior marginal of this field's latent score (skill + leniency + halo).
         const cavityMean = out.mean[f] + arrays.lenMean[r];
         const cavityVar = out.cov[f * N + f] + arrays.lenVar[r] + hyper.haloVar;
-        const tilted =
-          y >= 5
-            ? probitTilted(cavityMean, cavityVar, 4.5, 1, constants.noiseSd)
-            : probitTilted(cavityMean, cavityVar, 1.5, -1, constants.noiseSd);
+        if (y >= 5) probitTilted(cavityMean, cavityVar, 4.5, 1, constants.noiseSd, tilted);
+        else probitTilted(cavityMean, cavityVar, 1.5, -1, constants.noiseSd, tilted);
         const sitePrec = 1 / tilted.variance - 1 / cavityVar;
         if (sitePrec <= 1e-4) {
           arrays.siteVar[k] = 1e4;
