@@ -8,7 +8,7 @@
  * - a friend boost is one near-perfect rating far above the player's other ratings (leave-one-out).
  * Flags are candidates for an admin: a dismissed signature is not raised again.
  */
-import { playerPosterior, recencyWeight, wholeStar } from './player-estimate';
+import { ageInYears, playerPosterior, recencyWeight, wholeStar } from './player-estimate';
 import { modelConstants } from './player-posterior';
 import type {
   BoostEvidence,
@@ -113,7 +113,8 @@ export function detectCollusion(
     for (let f = 0; f < N; f++) mean += posterior.mean[f] / N;
     for (let k = 0; k < N * N; k++) sixVar += posterior.cov[k] / (N * N);
     const lenient = leniencyWithout(rating.raterKey, raterLeftOut);
-    const predicted = Math.min(5, mean + lenient.mean);
+    const seen = mean - hyper.improvementPerYear * ageInYears(rating.at, now);
+    const predicted = Math.min(5, seen + lenient.mean);
     const sd = Math.sqrt(sixVar + lenient.variance + noiseOfMean);
     return (starsMean(rating) - predicted) / sd;
   };

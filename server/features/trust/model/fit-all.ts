@@ -89,6 +89,7 @@ function ratingArraysOf(packed: PackedRatings): RatingArrays {
   const arrays = newRatingArrays(0);
   arrays.stars = packed.stars;
   arrays.recency = packed.recency;
+  arrays.ageYears = packed.ageYears;
   arrays.lenMean = new Float64Array(packed.ratingCount);
   arrays.lenVar = new Float64Array(packed.ratingCount);
   arrays.siteValue = new Float64Array(packed.ratingCount * N);
@@ -119,6 +120,7 @@ function solveLeniency(
   maxIterations: number,
 ): { raterMean: Float64Array; raterVar: Float64Array } {
   const { hyper } = constants;
+  const improvement = hyper.improvementPerYear;
   const raterMean = new Float64Array(packed.raterCount);
   const raterVar = new Float64Array(packed.raterCount).fill(hyper.leniencyVar);
   const arrays = ratingArraysOf(packed);
@@ -155,7 +157,7 @@ function solveLeniency(
       for (let f = 0; f < N; f++) {
         const a = 1 / arrays.siteVar[r * N + f];
         sumA += a;
-        sumAr += a * (arrays.siteValue[r * N + f] - playerMean[p * N + f]);
+        sumAr += a * (arrays.siteValue[r * N + f] - playerMean[p * N + f] + improvement * packed.ageYears[r]);
       }
       const w = packed.recency[r];
       const condVar = (1 / sumA + hyper.haloVar) / w;

@@ -39,6 +39,8 @@ export function defaultHyper(halfLifeMonths: number, selfCenter = 3): Hyper {
     noiseVar: 0.25,
     haloVar: 0.1,
     leniencyVar: 0.1,
+    improvementPerYear: 0,
+    improvementVar: 0.01,
     roundingVar: 1 / 12,
     halfLifeMonths,
     ordinalPasses: 4,
@@ -54,7 +56,8 @@ interface Sample {
   playerOf: Int32Array;
   raterOf: Int32Array;
   stars: Float64Array;
-  recency: Float64Array;
+  /** Years between the rating and now. */
+  ageYears: Float64Array;
 }
 
 function subsample(data: PackedRatings, maxRatings: number, random: () => number): Sample {
@@ -83,7 +86,7 @@ function subsample(data: PackedRatings, maxRatings: number, random: () => number
     playerOf: new Int32Array(total),
     raterOf: new Int32Array(total),
     stars: new Float64Array(total * N),
-    recency: new Float64Array(total),
+    ageYears: new Float64Array(total),
   };
   let slot = 0;
   chosen.forEach((p, i) => {
@@ -93,7 +96,7 @@ function subsample(data: PackedRatings, maxRatings: number, random: () => number
       if (raterIndex[k] < 0) raterIndex[k] = raterCount++;
       sample.playerOf[slot] = i;
       sample.raterOf[slot] = raterIndex[k];
-      sample.recency[slot] = data.recency[r];
+      sample.ageYears[slot] = data.ageYears[r];
       for (let f = 0; f < N; f++) sample.stars[slot * N + f] = data.stars[r * N + f];
       slot++;
     }
@@ -124,12 +127,11 @@ function groupCovariance(
 export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous?: Hyper): Hyper {
   const random = seededRandom(options.seed ?? 20261125);
   const gauss = gaussianSampler(random);
-  let sample = subsample(data, options.maxRatings ?? DEFAULT_MAX_RATINGS, random);
-  const { playerCount, raterCount, ratingCount, playerOf, raterOf, stars, selfLevel } = sample;
-  // Recency is not part of the generative model: weighting old ratings down in the fit would read as less
-  // noise. The estimates apply it on top (an old rating's noise is inflated by 1/weight).
-  const recency = new Float64Array(ratingCount).fill(1);
-  sample = { ...sample, recency };
+  // Recency weights are not part of the generative model (weighting old ratings down here would read as less
+  // noise); the estimates apply them on top. Players' improvement is modelled: a rating `age` years old saw
+  // skill − (improvementPerYear + the player's own rate) × age.
+  const sample = subsample(data, options.maxRatings ?? DEFAULT_MAX_RATINGS, random);
+  const { playerCount, raterCount, ratingCount, playerOf, raterOf, stars, selfLevel, ageYears } = sample;
 
   let selfSum = 0;
   let selfCount = 0;
@@ -161,6 +163,8 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
   const h = new Float64Array(ratingCount);
   const b = new Float64Array(raterCount);
   const s = new Float64Array(playerCount * N);
+  const rate = new Float64Array(playerCount);
+  const shift = new Float64Array(ratingCount);
   const priorMean = (p: number, f: number): number =>
     Number.isNaN(selfLevel[p])
       ? hyper.meanNoSelf[f]
@@ -177,6 +181,8 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
 
   const sums = {
     noiseVar: 0,
+    improvementPerYear: 0,
+    improvementVar: 0,
     haloVar: 0,
     leniencyVar: 0,
     meanNoSelf: new Float64Array(N),
@@ -188,13 +194,14 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
 
   const sweeps = burnIn + keep;
   for (let sweep = 0; sweep < sweeps; sweep++) {
-    const { noiseVar, haloVar, leniencyVar } = hyper;
+    const { noiseVar, haloVar, leniencyVar, improvementPerYear, improvementVar } = hyper;
     const noiseSd = Math.sqrt(noiseVar);
+    for (let r = 0; r < ratingCount; r++) shift[r] = (improvementPerYear + rate[playerOf[r]]) * ageYears[r];
     for (let p = 0; p < playerCount; p++) for (let f = 0; f < N; f++) prior[p * N + f] = priorMean(p, f);
     // Latent scores behind the stars: a 3 is somewhere in [2.5, 3.5], a 5 anywhere from 4.5 up.
     for (let r = 0; r < ratingCount; r++) {
-      const sd = noiseSd / Math.sqrt(recency[r]);
-      const base = b[raterOf[r]] + h[r];
+      const sd = noiseSd;
+      const base = b[raterOf[r]] + h[r] - shift[r];
       const p = playerOf[r];
       for (let f = 0; f < N; f++) {
         const y = stars[r * N + f];
@@ -208,10 +215,9 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
     for (let r = 0; r < ratingCount; r++) {
       const p = playerOf[r];
       let e = 0;
-      for (let f = 0; f < N; f++) e += z[r * N + f] - s[p * N + f] - b[raterOf[r]];
-      const w = recency[r];
-      const prec = (N * w) / noiseVar + w / haloVar;
-      h[r] = ((w / noiseVar) * e) / prec + gauss() / Math.sqrt(prec);
+      for (let f = 0; f < N; f++) e += z[r * N + f] - s[p * N + f] - b[raterOf[r]] + shift[r];
+      const prec = N / noiseVar + 1 / haloVar;
+      h[r] = e / noiseVar / prec + gauss() / Math.sqrt(prec);
     }
     // Leniency of each rater.
     raterPrec.fill(0);
@@ -219,10 +225,9 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
     for (let r = 0; r < ratingCount; r++) {
       const p = playerOf[r];
       let e = 0;
-      for (let f = 0; f < N; f++) e += z[r * N + f] - s[p * N + f] - h[r];
-      const w = recency[r] / noiseVar;
-      raterPrec[raterOf[r]] += N * w;
-      raterInfo[raterOf[r]] += w * e;
+      for (let f = 0; f < N; f++) e += z[r * N + f] - s[p * N + f] - h[r] + shift[r];
+      raterPrec[raterOf[r]] += N / noiseVar;
+      raterInfo[raterOf[r]] += e / noiseVar;
     }
     for (let k = 0; k < raterCount; k++) {
       const prec = raterPrec[k] + 1 / leniencyVar;
@@ -233,10 +238,9 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
     playerInfo.fill(0);
     for (let r = 0; r < ratingCount; r++) {
       const p = playerOf[r];
-      const w = recency[r] / noiseVar;
-      const offset = b[raterOf[r]] + h[r];
-      playerPrec[p] += w;
-      for (let f = 0; f < N; f++) playerInfo[p * N + f] += w * (z[r * N + f] - offset);
+      const offset = b[raterOf[r]] + h[r] - shift[r];
+      playerPrec[p] += 1 / noiseVar;
+      for (let f = 0; f < N; f++) playerInfo[p * N + f] += (z[r * N + f] - offset) / noiseVar;
     }
     const groups: Array<[number[], number[]]> = [
       [noSelf, hyper.covNoSelf],
@@ -263,9 +267,23 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
         }
       }
     }
-    hyper = updateHyper(hyper, sample, { z, h, b, s, withSelf, noSelf, selfCenter });
+    // Each player's own improvement rate, shared by its six fields.
+    const rateInfo = new Float64Array(playerCount);
+    const ratePrec = new Float64Array(playerCount).fill(1 / improvementVar);
+    for (let r = 0; r < ratingCount; r++) {
+      const p = playerOf[r];
+      const age = ageYears[r];
+      let u = 0;
+      for (let f = 0; f < N; f++) u += z[r * N + f] - s[p * N + f] - b[raterOf[r]] - h[r] + improvementPerYear * age;
+      rateInfo[p] -= (age * u) / noiseVar;
+      ratePrec[p] += (N * age * age) / noiseVar;
+    }
+    for (let p = 0; p < playerCount; p++) rate[p] = rateInfo[p] / ratePrec[p] + gauss() / Math.sqrt(ratePrec[p]);
+    hyper = updateHyper(hyper, sample, { z, h, b, s, rate, withSelf, noSelf, selfCenter });
     if (sweep >= burnIn) {
       sums.noiseVar += hyper.noiseVar;
+      sums.improvementPerYear += hyper.improvementPerYear;
+      sums.improvementVar += hyper.improvementVar;
       sums.haloVar += hyper.haloVar;
       sums.leniencyVar += hyper.leniencyVar;
       for (let f = 0; f < N; f++) {
@@ -290,6 +308,8 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
     noiseVar: avg(sums.noiseVar),
     haloVar: avg(sums.haloVar),
     leniencyVar: avg(sums.leniencyVar),
+    improvementPerYear: avg(sums.improvementPerYear),
+    improvementVar: avg(sums.improvementVar),
     fit: { players: data.playerCount, ratings: data.ratingCount, sampledRatings: ratingCount, sweeps },
   };
 }
@@ -302,25 +322,39 @@ function updateHyper(
     h: Float64Array;
     b: Float64Array;
     s: Float64Array;
+    rate: Float64Array;
     withSelf: number[];
     noSelf: number[];
     selfCenter: number;
   },
 ): Hyper {
-  const { z, h, b, s, withSelf, noSelf, selfCenter } = state;
-  const { ratingCount, raterCount, playerOf, raterOf, recency, selfLevel } = sample;
+  const { z, h, b, s, rate, withSelf, noSelf, selfCenter } = state;
+  const { ratingCount, raterCount, playerCount, playerOf, raterOf, ageYears, selfLevel } = sample;
+  // The population's improvement per year: least squares of what the ratings' age leaves unexplained.
+  let ageInfo = 0;
+  let ageSquares = 0;
+  for (let r = 0; r < ratingCount; r++) {
+    const p = playerOf[r];
+    const age = ageYears[r];
+    if (age <= 0) continue;
+    const offset = b[raterOf[r]] + h[r] - rate[p] * age;
+    for (let f = 0; f < N; f++) ageInfo += age * (s[p * N + f] + offset - z[r * N + f]);
+    ageSquares += N * age * age;
+  }
+  const improvementPerYear = ageSquares > 0 ? Math.max(-0.5, Math.min(0.5, ageInfo / ageSquares)) : 0;
   let noise = 0;
   let halo = 0;
   for (let r = 0; r < ratingCount; r++) {
     const p = playerOf[r];
-    const w = recency[r];
-    const offset = b[raterOf[r]] + h[r];
+    const offset = b[raterOf[r]] + h[r] - (improvementPerYear + rate[p]) * ageYears[r];
     for (let f = 0; f < N; f++) {
       const e = z[r * N + f] - s[p * N + f] - offset;
-      noise += w * e * e;
+      noise += e * e;
     }
-    halo += w * h[r] * h[r];
+    halo += h[r] * h[r];
   }
+  let rates = 0;
+  for (let p = 0; p < playerCount; p++) rates += rate[p] * rate[p];
   let leniency = 0;
   for (let k = 0; k < raterCount; k++) leniency += b[k] * b[k];
   const next: Hyper = {
@@ -328,6 +362,8 @@ function updateHyper(
     noiseVar: (noise + 2 * 0.25) / (ratingCount * N + 2),
     haloVar: Math.max(1e-3, (halo + 2 * 0.05) / (ratingCount + 2)),
     leniencyVar: Math.max(1e-3, (leniency + 2 * 0.05) / (raterCount + 2)),
+    improvementPerYear,
+    improvementVar: Math.max(1e-4, (rates + 2 * 0.01) / (playerCount + 2)),
   };
 
   const fallback = defaultHyper(hyper.halfLifeMonths).covNoSelf;

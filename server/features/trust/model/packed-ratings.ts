@@ -1,5 +1,5 @@
 /** Ratings packed into typed arrays, grouped by player, for the full run (100k players / 1M ratings). */
-import { recencyWeight, wholeStar } from './player-estimate';
+import { ageInYears, recencyWeight, wholeStar } from './player-estimate';
 import type { TrustPlayer, TrustRating } from './types';
 
 /** The six fields; a local constant because an imported binding is a property read in hot loops. */
@@ -20,6 +20,7 @@ export interface PackedRatings {
   raterOf: Int32Array;
   stars: Float64Array;
   recency: Float64Array;
+  ageYears: Float64Array;
   /** Index into the caller's ratings array, to get back to the objects. */
   source: Int32Array;
 }
@@ -59,6 +60,7 @@ export function packRatings(
   const raterOf = new Int32Array(ratingCount);
   const stars = new Float64Array(ratingCount * N);
   const recency = new Float64Array(ratingCount);
+  const ageYears = new Float64Array(ratingCount);
   const source = new Int32Array(ratingCount);
   const indexOfRater = new Map<string, number>();
   const raterKeys: string[] = [];
@@ -78,6 +80,7 @@ export function packRatings(
     raterOf[slot] = k;
     for (let f = 0; f < N; f++) stars[slot * N + f] = wholeStar(r.stars[f]);
     recency[slot] = recencyWeight(r.at, now, halfLifeMonths);
+    ageYears[slot] = ageInYears(r.at, now);
     source[slot] = i;
   }
   return {
@@ -93,6 +96,7 @@ export function packRatings(
     raterOf,
     stars,
     recency,
+    ageYears,
     source,
   };
 }

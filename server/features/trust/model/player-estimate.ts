@@ -30,6 +30,10 @@ const N = 6;
 
 const MONTH_MS = (365.25 / 12) * 24 * 3600 * 1000;
 
+export function ageInYears(at: number, now: number): number {
+  return Math.max(0, (now - at) / (12 * MONTH_MS));
+}
+
 /** Older ratings count less: a rating one half-life old counts half (players improve). */
 export function recencyWeight(at: number, now: number, halfLifeMonths: number): number {
   const ageMonths = Math.max(0, (now - at) / MONTH_MS);
@@ -84,15 +88,23 @@ export function buildEstimate(
   TRUST_FIELDS.forEach((field, f) => {
     fields[field] = fieldEstimate(posterior.mean[f], Math.sqrt(posterior.cov[f * N + f]), n);
   });
+  // Shares of the ratings and the prior; normalised because the own-improvement term widens the posterior
+  // without being anybody's share.
+  const shares = new Float64Array(n);
+  let total = priorShare(prior, posterior.cov);
+  for (let i = 0; i < n; i++) {
+    shares[i] = ratingShare(constants, arrays, start + i, posterior.cov);
+    total += shares[i];
+  }
   const weights = new Map<number, number>();
-  for (let i = 0; i < n; i++) weights.set(ratingIds[i], ratingShare(constants, arrays, start + i, posterior.cov));
+  for (let i = 0; i < n; i++) weights.set(ratingIds[i], shares[i] / total);
   let sixVar = 0;
   for (let k = 0; k < N * N; k++) sixVar += posterior.cov[k];
   return {
     fields,
     weights,
     reliability: reliabilityOf(constants, posterior.cov, n),
-    priorWeight: priorShare(prior, posterior.cov),
+    priorWeight: priorShare(prior, posterior.cov) / total,
     sixMeanSd: Math.sqrt(Math.max(0, sixVar)) / N,
   };
 }
@@ -101,6 +113,7 @@ export function newRatingArrays(count: number): RatingArrays {
   return {
     stars: new Float64Array(count * N),
     recency: new Float64Array(count),
+    ageYears: new Float64Array(count),
     lenMean: new Float64Array(count),
     lenVar: new Float64Array(count),
     siteValue: new Float64Array(count * N),
@@ -126,6 +139,7 @@ function countedRatingArrays(
   counted.forEach((rating, i) => {
     for (let f = 0; f < N; f++) arrays.stars[i * N + f] = wholeStar(rating.stars[f]);
     arrays.recency[i] = recencyWeight(rating.at, now, hyper.halfLifeMonths);
+    arrays.ageYears[i] = ageInYears(rating.at, now);
     const leniency = leniencyOf(rating.raterKey);
     arrays.lenMean[i] = leniency?.mean ?? 0;
     arrays.lenVar[i] = leniency ? leniency.sd * leniency.sd : hyper.leniencyVar;

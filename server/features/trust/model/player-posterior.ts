@@ -87,6 +87,8 @@ export interface RatingArrays {
   stars: Float64Array;
   /** Recency weight 0-1 (a half-life decay). */
   recency: Float64Array;
+  /** Years between the rating and now: the skill it saw was lower by the population's improvement since. */
+  ageYears: Float64Array;
   /** The rater's leniency: mean and variance. */
   lenMean: Float64Array;
   lenVar: Float64Array;
@@ -115,7 +117,7 @@ function addRating(constants: ModelConstants, arrays: RatingArrays, r: number): 
   const w = arrays.recency[r];
   if (w <= 0) return;
   const shared = constants.hyper.haloVar + arrays.lenVar[r];
-  const offset = arrays.lenMean[r];
+  const offset = arrays.lenMean[r] - constants.hyper.improvementPerYear * arrays.ageYears[r];
   let sumA = 0;
   let sumAv = 0;
   for (let f = 0; f < N; f++) {
@@ -173,7 +175,7 @@ export function solvePlayer(
         const y = arrays.stars[k];
         if (y > 1 && y < 5) continue;
         // The cavity is the posterior marginal of this field's latent score (skill + leniency + halo).
-        const cavityMean = out.mean[f] + arrays.lenMean[r];
+        const cavityMean = out.mean[f] + arrays.lenMean[r] - hyper.improvementPerYear * arrays.ageYears[r];
         const cavityVar = out.cov[f * N + f] + arrays.lenVar[r] + hyper.haloVar;
         if (y >= 5) probitTilted(cavityMean, cavityVar, 4.5, 1, constants.noiseSd, tilted);
         else probitTilted(cavityMean, cavityVar, 1.5, -1, constants.noiseSd, tilted);
@@ -189,6 +191,21 @@ export function solvePlayer(
       }
     }
   }
+  addOwnImprovement(constants, arrays, start, end, out);
+}
+
+/**
+ * A player's own improvement rate is unknown (variance improvementVar around the population's), and it moves
+ * all of the player's ratings together: the skill today is the skill at the ratings' weighted age plus
+ * rate × that age. Adding it as a shared term, rather than per rating, keeps intervals honest for a player
+ * rated many times long ago.
+ */
+function addOwnImprovement(constants: ModelConstants, arrays: RatingArrays, start: number, end: number, out: PosteriorOut): void {
+  let age = 0;
+  for (let r = start; r < end; r++) age += ratingShare(constants, arrays, r, out.cov) * arrays.ageYears[r];
+  const extra = constants.hyper.improvementVar * age * age;
+  if (extra <= 0) return;
+  for (let k = 0; k < N * N; k++) out.cov[k] += extra;
 }
 
 /**

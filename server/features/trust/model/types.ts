@@ -57,6 +57,9 @@ export interface Hyper {
   haloVar: number;
   /** Variance of rater leniency across raters (zero mean: the average rater is the scale's zero). */
   leniencyVar: number;
+  /** Players improve: mean change of skill per year, and the variance of a player's own rate around it. */
+  improvementPerYear: number;
+  improvementVar: number;
   /** Variance a rounding to whole stars adds (1/12 for a uniform rounding error). */
   roundingVar: number;
   halfLifeMonths: number;
