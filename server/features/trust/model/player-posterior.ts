@@ -200,7 +200,13 @@ export function solvePlayer(
  * rate × that age. Adding it as a shared term, rather than per rating, keeps intervals honest for a player
  * rated many times long ago.
  */
-function addOwnImprovement(constants: ModelConstants, arrays: RatingArrays, start: number, end: number, out: PosteriorOut): void {
+function addOwnImprovement(
+  constants: ModelConstants,
+  arrays: RatingArrays,
+  start: number,
+  end: number,
+  out: PosteriorOut,
+): void {
   let age = 0;
   for (let r = start; r < end; r++) age += ratingShare(constants, arrays, r, out.cov) * arrays.ageYears[r];
   const extra = constants.hyper.improvementVar * age * age;
