@@ -23,8 +23,9 @@ export function FlagEvidence({ flag }: { flag: TrustFlag }) {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[22rem] text-left text-sm">
+      {/* Cells wrap on a phone rather than scroll: a scrolling box would need a keyboard stop of its own. */}
+      <div>
+        <table className="w-full text-left text-xs sm:text-sm">
           <caption className="sr-only">Each player’s mean rating from inside the group and from everyone else</caption>
           <thead>
             <tr className="text-xs text-stone-600">

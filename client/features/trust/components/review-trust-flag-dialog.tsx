@@ -110,7 +110,15 @@ function ReviewForm({
           <TrustDate value={flag.createdAt} />
         </dd>
         <dt className="text-stone-600">Accounts</dt>
-        <dd className="break-all text-stone-900">{flag.accounts.map((account) => account.email).join(', ')}</dd>
+        <dd className="min-w-0 text-stone-900">
+          <ul>
+            {flag.accounts.map((account) => (
+              <li key={account.userId ?? account.email} className="break-words">
+                {account.email}
+              </li>
+            ))}
+          </ul>
+        </dd>
         <dt className="text-stone-600">Ratings</dt>
         <dd className="text-stone-900 tabular-nums">{ratingIdsText(flag.ratingIds)}</dd>
       </dl>

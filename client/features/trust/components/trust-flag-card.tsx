@@ -55,15 +55,16 @@ export function TrustFlagCard({ flag, onReview }: { flag: TrustFlag; onReview?: 
       </div>
 
       {flag.reviewedAt && (
-        <p className="text-sm text-stone-700">
-          {flag.status === 'confirmed' ? 'Confirmed' : 'Dismissed'} <TrustDate value={flag.reviewedAt} />
+        <div className="grid gap-0.5 text-sm text-stone-700">
+          <p>
+            {flag.status === 'confirmed' ? 'Confirmed' : 'Dismissed'} <TrustDate value={flag.reviewedAt} />
+          </p>
           {flag.reviewNotes && (
-            <>
-              {' '}
-              · <span className="font-semibold">Notes:</span> {flag.reviewNotes}
-            </>
+            <p className="break-words">
+              <span className="font-semibold">Notes:</span> {flag.reviewNotes}
+            </p>
           )}
-        </p>
+        </div>
       )}
 
       {onReview && (

@@ -5,13 +5,13 @@ import { LoadingBlock } from '@client/components/ui/loading-block';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
-import { relativeTime } from '@client/lib/relative-time';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Hourglass, RefreshCw, Target, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { trustStatusQuery } from '../api/get-trust-status';
 import { useRecomputeTrust } from '../api/recompute-trust';
 import { calibrationText, calibrationTone, durationText } from '../trust-display';
+import { TrustDate } from './trust-date';
 
 /** The last full run, the calibration check, the pending count, and "Recompute now". */
 export function TrustStatusPanel() {
@@ -69,9 +69,7 @@ export function TrustStatusPanel() {
         <Stat icon={Activity} label="Last full run">
           {lastRun ? (
             <>
-              <time dateTime={lastRun.computedAt} title={new Date(lastRun.computedAt).toLocaleString()}>
-                {relativeTime(lastRun.computedAt)}
-              </time>
+              <TrustDate value={lastRun.computedAt} />
               <span className="block text-xs font-normal text-stone-600">
                 {lastRun.players.toLocaleString('en-US')} players, {lastRun.ratings.toLocaleString('en-US')} ratings in{' '}
                 {durationText(lastRun.durationMs)}
