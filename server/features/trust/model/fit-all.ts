@@ -39,18 +39,15 @@ export function fitAll(
   previous?: Hyper,
   options: FitOptions = {},
 ): FullFit {
-  if (process.env.TRUST_DEBUG) console.log('start', Math.round(performance.now()));
   const packed = packRatings(players, ratings, now, RECENCY_HALF_LIFE_MONTHS);
   const hyper = fitHyper(
     packed,
     { halfLifeMonths: RECENCY_HALF_LIFE_MONTHS, maxRatings: options.maxSampledRatings, seed: options.seed },
     previous,
   );
-  if (process.env.TRUST_DEBUG) console.log('hyper done', Math.round(performance.now()));
   const constants = modelConstants(hyper);
   const { raterMean, raterVar } = solveLeniency(constants, packed, options.maxIterations ?? 10);
 
-  if (process.env.TRUST_DEBUG) console.log('leniency done', Math.round(performance.now()));
   const arrays = ratingArraysOf(packed);
   fillLeniency(packed, arrays, raterMean, raterVar);
   const posterior = newPosteriorOut();
@@ -67,7 +64,6 @@ export function fitAll(
   }
   for (const r of ratings) if (r.excluded) estimates.get(r.playerId)?.weights.set(r.id, 0);
 
-  if (process.env.TRUST_DEBUG) console.log('estimates done', Math.round(performance.now()));
   const raterCounts = new Int32Array(packed.raterCount);
   for (let r = 0; r < packed.ratingCount; r++) raterCounts[packed.raterOf[r]]++;
   const leniency = new Map<string, Leniency>();
@@ -175,7 +171,6 @@ function solveLeniency(
       raterMean[k] += relax * (mean - raterMean[k]);
       raterVar[k] = 1 / (margPrec[k] + 1 / hyper.leniencyVar);
     }
-    if (process.env.TRUST_DEBUG) console.log('alternation', iteration, change);
     if (change < 1e-3) break;
   }
   return { raterMean, raterVar };

@@ -107,6 +107,7 @@ function subsample(data: PackedRatings, maxRatings: number, random: () => number
 
 /** Weak priors keep a tiny site's fit sane; with thousands of ratings they weigh nothing. */
 const PRIOR_COUNT = 8;
+const MID_SCALE = 3;
 
 function groupCovariance(
   s: Float64Array,
@@ -367,9 +368,12 @@ function updateHyper(
   };
 
   const fallback = defaultHyper(hyper.halfLifeMonths).covNoSelf;
+  // Small sites: the means lean toward mid-scale and the slope toward zero by PRIOR_COUNT pseudo-players.
   const meanNoSelf = new Array<number>(N).fill(0);
-  if (noSelf.length > 0) {
-    for (const p of noSelf) for (let f = 0; f < N; f++) meanNoSelf[f] += s[p * N + f] / noSelf.length;
+  for (let f = 0; f < N; f++) {
+    let sum = PRIOR_COUNT * MID_SCALE;
+    for (const p of noSelf) sum += s[p * N + f];
+    meanNoSelf[f] = sum / (noSelf.length + PRIOR_COUNT);
   }
   const intercept = new Array<number>(N).fill(0);
   const slope = new Array<number>(N).fill(0);
@@ -383,12 +387,13 @@ function updateHyper(
       for (const p of withSelf) my += s[p * N + f] / withSelf.length;
       let sxy = 0;
       for (const p of withSelf) sxy += (selfLevel[p] - selfCenter - mx) * (s[p * N + f] - my);
-      slope[f] = sxx > 1e-9 ? sxy / sxx : 0;
-      intercept[f] = my - slope[f] * mx;
+      slope[f] = sxy / (sxx + PRIOR_COUNT * 0.25);
+      const shrunk = (my * withSelf.length + MID_SCALE * PRIOR_COUNT) / (withSelf.length + PRIOR_COUNT);
+      intercept[f] = shrunk - slope[f] * mx;
     }
   }
-  if (noSelf.length === 0) meanNoSelf.splice(0, ...intercept);
-  if (withSelf.length === 0) intercept.splice(0, ...meanNoSelf);
+  if (noSelf.length === 0) meanNoSelf.splice(0, N, ...intercept);
+  if (withSelf.length === 0) intercept.splice(0, N, ...meanNoSelf);
   next.meanNoSelf = meanNoSelf;
   next.intercept = intercept;
   next.slope = slope;
