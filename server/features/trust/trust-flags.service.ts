@@ -54,7 +54,8 @@ export async function listTrustFlags(db: Db, status: 'pending' | 'confirmed' | '
 /**
  * Confirm: the flag's ratings stop counting in every estimate (they stay stored and visible to admins);
  * its players are recomputed by the worker within seconds, leniency at the next full run.
- * Dismiss: nothing changes, and the same set of ratings is not flagged again.
+ * Dismiss: the ratings count (a ring's again, after being set aside while pending), and the same set of
+ * ratings is not flagged again.
  */
 export async function reviewTrustFlag(
   db: Db,
@@ -74,7 +75,8 @@ export async function reviewTrustFlag(
       if (!existing) throw notFound(FLAG_NOT_FOUND);
       throw conflict(FLAG_ALREADY_REVIEWED);
     }
-    if (review.action === 'confirm') await markPlayersStale(tx, row.playerIds);
+    // A confirmed flag's ratings stop counting; a dismissed ring's, set aside while pending, count again.
+    if (review.action === 'confirm' || row.type === 'ring') await markPlayersStale(tx, row.playerIds);
     const [flag] = await describe(tx, [row]);
     return { flag };
   });

@@ -76,10 +76,14 @@ export async function loadPlayers(db: Executor, ids: number[]): Promise<PlayerIn
   return rowsOf<PlayerInput>(result);
 }
 
-/** Rating ids of confirmed flags: they count in no estimate. */
+/**
+ * Rating ids that count in no estimate: those of confirmed flags, and those inside a ring while it awaits
+ * review (ring flags are precise enough to set aside at once; a boost counts until an admin confirms it).
+ */
 export async function findExcludedRatingIds(db: Executor): Promise<Set<number>> {
   const result = await db.execute(
-    sql`select distinct unnest(rating_ids) as id from trust_flags where status = 'confirmed'`,
+    sql`select distinct unnest(rating_ids) as id from trust_flags
+      where status = 'confirmed' or (status = 'pending' and type = 'ring')`,
   );
   return new Set(rowsOf<{ id: number }>(result).map((row) => Number(row.id)));
 }
@@ -225,7 +229,7 @@ export async function takeLease(db: Executor, name: string, holder: string, seco
   const result = await db.execute(sql`insert into trust_jobs (name, holder, lease_until)
     values (${name}, ${holder}, now() + ${seconds} * interval '1 second')
     on conflict (name) do update set holder = excluded.holder, lease_until = excluded.lease_until
-      where trust_jobs.lease_until < now() or trust_jobs.holder = excluded.holder
+      where trust_jobs.lease_until <= now() or trust_jobs.holder = excluded.holder
     returning holder`);
   return rowsOf(result).length > 0;
 }
@@ -233,7 +237,7 @@ export async function takeLease(db: Executor, name: string, holder: string, seco
 export async function releaseLease(db: Executor, name: string, holder: string) {
   await db
     .update(trustJobs)
-    .set({ leaseUntil: sql`now()` })
+    .set({ leaseUntil: sql`now() - interval '1 second'` })
     .where(and(eq(trustJobs.name, name), eq(trustJobs.holder, holder)));
 }
 
@@ -272,9 +276,16 @@ export type FlagWrite = {
 
 /** New flags only: a signature already stored (pending, confirmed or dismissed) keeps its row. */
 export async function insertFlags(db: Executor, flags: FlagWrite[]) {
-  if (flags.length === 0) return 0;
-  const inserted = await db.insert(trustFlags).values(flags).onConflictDoNothing().returning({ id: trustFlags.id });
-  return inserted.length;
+  const inserted: { type: 'ring' | 'boost'; playerIds: number[] }[] = [];
+  for (let start = 0; start < flags.length; start += WRITE_BATCH) {
+    const rows = await db
+      .insert(trustFlags)
+      .values(flags.slice(start, start + WRITE_BATCH))
+      .onConflictDoNothing()
+      .returning({ type: trustFlags.type, playerIds: trustFlags.playerIds });
+    inserted.push(...rows);
+  }
+  return inserted;
 }
 
 export const TRUST_FLAGS_LIMIT = 500;

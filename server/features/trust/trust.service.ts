@@ -26,6 +26,7 @@ import {
   loadPlayers,
   loadRatedPlayers,
   loadRatingsOfPlayers,
+  markPlayersStale,
   storePredictions,
   storeRaterTrust,
   storeSkills,
@@ -174,7 +175,7 @@ export async function runFullComputation(db: Db): Promise<RunSummary> {
   const trustPlayers = playerRows.map(toTrustPlayer);
   const ratings = counted(ratingRows, excluded);
   const fit = fitAll(trustPlayers, ratings, now, previous);
-  const flags = detectCollusion(trustPlayers, ratings, fit, dismissed);
+  const flags = detectCollusion(trustPlayers, ratings, fit, dismissed, now);
   const helpfulness = await raterHelpfulness(db, ratings, fit);
 
   const computedAt = new Date();
@@ -190,10 +191,14 @@ export async function runFullComputation(db: Db): Promise<RunSummary> {
   }
   await storeSkills(db, skills, computedAt);
   await storeRaterTrust(db, raterRows(fit.leniency, helpfulness), computedAt);
-  await insertFlags(
+  const newFlags = await insertFlags(
     db,
     flags.map((flag) => ({ ...flag, evidence: flag.evidence as unknown as Record<string, unknown> })),
   );
+  // A new ring's ratings stop counting while it awaits review: the worker recomputes its players.
+  await markPlayersStale(db, [
+    ...new Set(newFlags.filter((flag) => flag.type === 'ring').flatMap((flag) => flag.playerIds)),
+  ]);
   const durationMs = Math.round(performance.now() - started);
   await insertRun(db, {
     computedAt,

@@ -168,6 +168,11 @@ describe('skill estimates and trust review', () => {
 
     const before = await detail(t, ring[0].player.id);
     expect(before.skill.overall.n).toBe(7);
+    // While it awaits review, the ring's ratings are set aside (its players were marked for the worker).
+    const [markedAtOnce] = await t.database.db.select().from(players).where(eq(players.id, ring[0].player.id));
+    expect(markedAtOnce.skillStaleAt).not.toBeNull();
+    await recompute(t, admin);
+    expect((await detail(t, ring[0].player.id)).skill.overall.n).toBe(5);
     const review = await t.app.inject({
       method: 'POST',
       url: `/api/admin/trust/flags/${ringFlag!.id}/review`,
@@ -217,6 +222,8 @@ describe('skill estimates and trust review', () => {
     await recompute(t, admin);
     const pendingAgain = await flags(t, admin);
     expect(pendingAgain.some((candidate) => candidate.players.some((p) => p.id === ring[1].player.id))).toBe(false);
+    // Set aside while pending, a dismissed ring's ratings count again.
+    expect((await detail(t, ring[1].player.id)).skill.overall.n).toBe(7);
   });
 
   it('answers 404 for an unknown flag or rater, and a rater their leniency with its interval', async () => {
