@@ -24,9 +24,7 @@ export const verifyConfirmBodySchema = z.strictObject({
   verificationCode: z
     .string({ error: VERIFICATION_CODE_MESSAGE })
     .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase())
-    .pipe(
-      z.string().min(VERIFICATION_CODE_MIN_LENGTH, VERIFICATION_CODE_MESSAGE).max(64, 'Invalid verification code'),
-    ),
+    .pipe(z.string().min(VERIFICATION_CODE_MIN_LENGTH, VERIFICATION_CODE_MESSAGE).max(64, 'Invalid verification code')),
 });
 
 export const verifiedPlayerSchema = z.object({
