@@ -27,11 +27,16 @@ const STATUS_TABS: Record<TrustFlagStatus, { label: string; icon: typeof Clock; 
 export default function TrustTab() {
   const [status, setStatus] = useState<TrustFlagStatus>('pending');
   const pendingCount = useQuery(trustStatusQuery).data?.pendingFlags ?? 0;
+  const [reviewing, setReviewing] = useState<TrustFlag | null>(null);
+  // Focus goes back to the Review button on Cancel; once its flag is reviewed the button is gone, so it lands
+  // on the flags' heading instead of the page body.
+  const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="grid gap-6">
       <TrustStatusPanel />
       <section aria-labelledby="trust-flags" className="grid gap-3">
-        <h2 id="trust-flags" tabIndex={-1} className="text-lg font-bold text-stone-900 outline-none">
+        <h2 id="trust-flags" ref={heading} tabIndex={-1} className="text-lg font-bold text-stone-900 outline-none">
           Collusion flags
         </h2>
         <Tabs value={status} onValueChange={(value) => setStatus(value as TrustFlagStatus)}>
@@ -53,21 +58,40 @@ export default function TrustTab() {
           </TabsList>
           {TRUST_FLAG_STATUSES.map((value) => (
             <TabsContent key={value} value={value} className="rounded-xl">
-              <FlagList status={value} />
+              <FlagList
+                status={value}
+                onReview={(flag, button) => {
+                  opener.current = button;
+                  setReviewing(flag);
+                }}
+              />
             </TabsContent>
           ))}
         </Tabs>
       </section>
+      {/* Outside the list, which unmounts with its last pending flag: the outcome's toast must still show. */}
+      <ReviewTrustFlagDialog
+        flag={reviewing}
+        onClose={() => setReviewing(null)}
+        onCloseAutoFocus={(event) => {
+          // Radix returns focus to a DialogTrigger, and this dialog is opened from several buttons instead.
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+          else heading.current?.focus();
+        }}
+      />
     </div>
   );
 }
 
-function FlagList({ status }: { status: TrustFlagStatus }) {
+function FlagList({
+  status,
+  onReview,
+}: {
+  status: TrustFlagStatus;
+  onReview: (flag: TrustFlag, button: HTMLElement) => void;
+}) {
   const flags = useQuery(trustFlagsQuery(status));
-  const [reviewing, setReviewing] = useState<TrustFlag | null>(null);
-  // Focus goes back to the Review button on Cancel; once its flag is reviewed the button is gone, so it lands
-  // on the flags' heading instead of the page body.
-  const opener = useRef<HTMLElement | null>(null);
 
   if (flags.isPending) return <LoadingBlock label={`Loading ${status} flags...`} />;
   if (flags.isError) {
@@ -97,36 +121,12 @@ function FlagList({ status }: { status: TrustFlagStatus }) {
   }
 
   return (
-    <>
-      <ul className="grid gap-3" aria-label={`${STATUS_TABS[status].label} flags`}>
-        {flags.data.flags.map((flag) => (
-          <li key={flag.id}>
-            <TrustFlagCard
-              flag={flag}
-              onReview={
-                status === 'pending'
-                  ? (button) => {
-                      opener.current = button;
-                      setReviewing(flag);
-                    }
-                  : undefined
-              }
-            />
-          </li>
-        ))}
-      </ul>
-      {status === 'pending' && (
-        <ReviewTrustFlagDialog
-          flag={reviewing}
-          onClose={() => setReviewing(null)}
-          onCloseAutoFocus={(event) => {
-            // Radix returns focus to a DialogTrigger, and this dialog is opened from several buttons instead.
-            event.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
-            else document.getElementById('trust-flags')?.focus();
-          }}
-        />
-      )}
-    </>
+    <ul className="grid gap-3" aria-label={`${STATUS_TABS[status].label} flags`}>
+      {flags.data.flags.map((flag) => (
+        <li key={flag.id}>
+          <TrustFlagCard flag={flag} onReview={status === 'pending' ? (button) => onReview(flag, button) : undefined} />
+        </li>
+      ))}
+    </ul>
   );
 }
