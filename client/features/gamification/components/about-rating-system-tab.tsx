@@ -276,7 +276,7 @@ function HowWeCompute() {
             a player receives (a friend’s boost). An admin reviews each case; ratings confirmed as collusion stop
             counting in every estimate. Friends who rate each other honestly are not affected.
           </Point>
-          <Point icon={Ruler} title="The range: how sure we are">
+          <Point icon={Ruler} title="The range: how sure we are" className="md:col-span-2 [&_div]:max-w-2xl">
             Next to each number is a range, such as 3.1 to 3.9. We are 90% sure your true level is inside it: nine times
             out of ten, it is. A few ratings, or ratings that disagree, make it wide; many ratings that agree make it
             narrow.
