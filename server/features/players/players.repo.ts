@@ -2,6 +2,12 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { argsRow, executePrepared, type Db, type Executor } from '../../db/client';
 import { players, playerSkill, ratings, searchText, type StoredSkill } from '../../db/schema/index';
+import type { OverallEstimate } from '../../../common/schemas/trust';
+
+export type StoredOverall = {
+  overall: Omit<OverallEstimate, 'reliability'>;
+  reliability: OverallEstimate['reliability'];
+};
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
 
@@ -83,7 +89,6 @@ type SearchRow = {
   userId: string | null;
   ratingCount: number;
   existingRatingId: number | null;
-  storedSkill: StoredSkill | null;
 };
 
 /**
@@ -113,8 +118,7 @@ function leadingTiersStatement(): SQL {
     page as (select * from tier1 union all select * from tier2 union all select * from tier3)
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
-      page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId",
-      (select s.skill from ${playerSkill} s where s.player_id = page.id) as "storedSkill"
+      page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
     from page
     -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
     -- ratings costs milliseconds for a prolific rater.
@@ -155,11 +159,9 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
       userId: players.userId,
       ratingCount: players.ratingCount,
       existingRatingId: ratings.id,
-      storedSkill: playerSkill.skill,
     })
     .from(players)
     .leftJoin(ratings, and(eq(ratings.playerId, players.id), sql`lower(${ratings.raterEmail}) = ${raterEmail}`))
-    .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
     .where(everyWord)
     .orderBy(byteOrder(players.searchName), players.id)
     .limit(limit);

@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
 import { refuseWhileClaimPending } from '../claims/pending-claim';
-import { overallForDisplay, skillForDisplay } from '../trust/trust.service';
+import { overallsForDisplay, skillForDisplay } from '../trust/trust.service';
 import {
   completeUnlinkedPlayer,
   findPlayerByEmail,
@@ -50,13 +50,15 @@ export async function searchPlayersFor(db: Db, q: string, actor: Actor | null): 
     raterEmail: actor?.user.email ?? null,
     limit: SEARCH_RESULT_LIMIT,
   });
-  return Promise.all(
-    rows.map(async ({ storedSkill, ...row }) => ({
-      ...row,
-      alreadyRated: row.existingRatingId !== null,
-      overallEstimate: await overallForDisplay(db, storedSkill),
-    })),
+  const estimates = await overallsForDisplay(
+    db,
+    rows.map((row) => row.id),
   );
+  return rows.map((row, index) => ({
+    ...row,
+    alreadyRated: row.existingRatingId !== null,
+    overallEstimate: estimates[index],
+  }));
 }
 
 const oneDecimal = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);

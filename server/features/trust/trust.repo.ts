@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { executePrepared, type Db, type Executor } from '../../db/client';
+import type { OverallEstimate } from '../../../common/schemas/trust';
 import {
   playerSkill,
   players,
@@ -158,6 +159,29 @@ export async function findStoredSkills(db: Executor, playerIds: number[]) {
     return new Map<number, { skill: StoredSkill; weights: Record<string, number>; computedAt: Date }>();
   const rows = await db.select().from(playerSkill).where(inArray(playerSkill.playerId, playerIds));
   return new Map(rows.map((row) => [row.playerId, row]));
+}
+
+/**
+ * The overall estimates of a page of players (search results), one named statement reading
+ * player_skill's primary key: cheaper than a subquery per result row (measured in the bench).
+ */
+export async function findStoredOveralls(db: Db, playerIds: number[]): Promise<Map<number, OverallEstimate>> {
+  const rows = await executePrepared(
+    db,
+    'trust_stored_overalls',
+    () => sql`select player_id as "playerId", skill -> 'overall' as overall, skill -> 'reliability' ->> 'label' as label
+      from ${playerSkill} where player_id = any(${sql.placeholder('ids')}::int[])`,
+    { ids: playerIds },
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.playerId),
+      {
+        ...(row.overall as Omit<OverallEstimate, 'reliability'>),
+        reliability: row.label as OverallEstimate['reliability'],
+      },
+    ]),
+  );
 }
 
 export type LeniencyWrite = {

@@ -18,6 +18,7 @@ import {
   findLatestRun,
   findRaterTrust,
   findStalePlayers,
+  findStoredOveralls,
   findStoredSkills,
   insertFlags,
   insertRun,
@@ -103,8 +104,14 @@ function groupByPlayer(ratings: TrustRating[]) {
 
 // ---- The model in use: the latest full run's settings, read at most every few seconds per instance ----
 
-type Model = { hyper: Hyper; communityMean: number; runAt: Date | null };
+type Model = { runId: number | null; hyper: Hyper; communityMean: number; runAt: Date | null; prior: StoredSkill };
 type StoredHyper = Hyper & { communityMean?: number };
+
+/** The model of a run, with its unrated player's estimate worked out once. */
+function modelOf(runId: number | null, hyper: Hyper, communityMean: number, runAt: Date | null): Model {
+  const estimate = priorEstimate(hyper, { id: 0, selfLevel: null, ownerKey: null });
+  return { runId, hyper, communityMean, runAt, prior: toStoredSkill(estimate, [], communityMean, Date.now()) };
+}
 
 const MODEL_REUSE_MS = 5000;
 const modelByDb = new WeakMap<Db, { model: Model; readAt: number }>();
@@ -114,27 +121,22 @@ let emptyModel: Model | undefined;
 function untrainedModel(): Model {
   emptyModel ??= (() => {
     const fit = fitAll([], [], Date.now());
-    return { hyper: fit.hyper, communityMean: fit.communityMean, runAt: null };
+    return modelOf(null, fit.hyper, fit.communityMean, null);
   })();
   return emptyModel;
 }
 
-async function currentModel(db: Db, fresh = false): Promise<Model> {
+async function currentModel(db: Db): Promise<Model> {
   const cached = modelByDb.get(db);
-  if (cached && !fresh && Date.now() - cached.readAt < MODEL_REUSE_MS) return cached.model;
+  if (cached && Date.now() - cached.readAt < MODEL_REUSE_MS) return cached.model;
   const run = await findLatestRun(db);
   const stored = run?.hyper as unknown as StoredHyper | undefined;
-  const model: Model = stored
-    ? { hyper: stored, communityMean: stored.communityMean ?? untrainedModel().communityMean, runAt: run.computedAt }
-    : untrainedModel();
+  let model: Model;
+  if (!run || !stored) model = untrainedModel();
+  else if (cached?.model.runId === run.id) model = cached.model;
+  else model = modelOf(run.id, stored, stored.communityMean ?? untrainedModel().communityMean, run.computedAt);
   modelByDb.set(db, { model, readAt: Date.now() });
   return model;
-}
-
-/** An unrated player's estimate: the community's, with the widest interval. */
-function priorSkill(model: Model): StoredSkill {
-  const estimate = priorEstimate(model.hyper, { id: 0, selfLevel: null, ownerKey: null });
-  return toStoredSkill(estimate, [], model.communityMean, Date.now());
 }
 
 export type StoredSkillRow = { skill: StoredSkill; computedAt: Date } | null;
@@ -143,13 +145,16 @@ export type StoredSkillRow = { skill: StoredSkill; computedAt: Date } | null;
 export async function skillForDisplay(db: Db, stored: StoredSkillRow): Promise<Skill> {
   if (stored) return { ...stored.skill, computedAt: stored.computedAt.toISOString() };
   const model = await currentModel(db);
-  return { ...priorSkill(model), computedAt: (model.runAt ?? new Date()).toISOString() };
+  return { ...model.prior, computedAt: (model.runAt ?? new Date()).toISOString() };
 }
 
-/** A search result's or player card's overall estimate. */
-export async function overallForDisplay(db: Db, stored: StoredSkill | null): Promise<OverallEstimate> {
-  const skill = stored ?? priorSkill(await currentModel(db));
-  return { ...skill.overall, reliability: skill.reliability.label };
+/** Search results' and player cards' overall estimates, in the order of `playerIds`: stored, or the community's. */
+export async function overallsForDisplay(db: Db, playerIds: number[]): Promise<OverallEstimate[]> {
+  if (playerIds.length === 0) return [];
+  const stored = await findStoredOveralls(db, playerIds);
+  const { overall, reliability } = (await currentModel(db)).prior;
+  const prior: OverallEstimate = { ...overall, reliability: reliability.label };
+  return playerIds.map((id) => stored.get(id) ?? prior);
 }
 
 // ---- Full run ----

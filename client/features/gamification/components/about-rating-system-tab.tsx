@@ -273,8 +273,10 @@ function HowWeCompute() {
           </Point>
           <Point icon={ShieldAlert} title="Collusion is checked">
             We look for rings of accounts that rate each other 5 stars, and for single ratings far above everything else
-            a player receives (a friend’s boost). An admin reviews each case; ratings confirmed as collusion stop
-            counting in every estimate. Friends who rate each other honestly are not affected.
+            a player receives (a friend’s boost). An admin reviews each case. A ring’s ratings are set aside at once
+            while it waits for review; a single suspicious rating keeps counting until an admin confirms it. Ratings
+            confirmed as collusion stop counting in every estimate. Friends who rate each other honestly are not
+            affected.
           </Point>
           <Point icon={Ruler} title="The range: how sure we are" className="md:col-span-2 [&_div]:max-w-2xl">
             Next to each number is a range, such as 3.1 to 3.9. We are 90% sure your true level is inside it: nine times
