@@ -13,6 +13,12 @@ export const PLAYER_NAME_MAX = 100;
 export const PLAYER_LOCATION_MAX = 200;
 export const PLAYER_BIO_MAX = 2_000;
 
+/** Who sees a linked player's page: everyone, or signed-in members only. */
+export const PLAYER_VISIBILITIES = ['public', 'members'] as const;
+export const visibilitySchema = z.enum(PLAYER_VISIBILITIES, {
+  error: `Visibility must be one of ${PLAYER_VISIBILITIES.join(', ')}`,
+});
+
 export const SEARCH_TOO_SHORT_MESSAGE = `Search needs at least ${SEARCH_MIN_LENGTH} characters`;
 
 /** GET /api/players/search?q= (§5, §9: at least 2 characters). */

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PLAYER_VISIBILITIES } from '../../../common/schemas/players';
 import { users } from './users';
 
 const count = (name: string) => integer(name).notNull().default(0);
@@ -37,6 +38,8 @@ export const players = pgTable(
     yearsPlaying: text('years_playing'),
     location: text('location').notNull(),
     bio: text('bio'),
+    /** Who sees the player's page: everyone, or signed-in members only (docs/product.md, player page). */
+    visibility: text('visibility', { enum: PLAYER_VISIBILITIES }).notNull().default('public'),
     isVerified: boolean('is_verified').notNull().default(false),
     /** SHA-256 of the current verification code. */
     verificationToken: text('verification_token'),
@@ -86,6 +89,7 @@ export const players = pgTable(
       .on(t.skillStaleAt)
       .where(sql`${t.skillStaleAt} is not null`),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
+    check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
   ],
 );
 

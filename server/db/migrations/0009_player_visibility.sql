@@ -1,0 +1,2 @@
+ALTER TABLE "players" ADD COLUMN "visibility" text DEFAULT 'public' NOT NULL;--> statement-breakpoint
+ALTER TABLE "players" ADD CONSTRAINT "players_visibility_check" CHECK ("players"."visibility" in ('public', 'members'));
