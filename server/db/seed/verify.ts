@@ -54,9 +54,16 @@ const CHECKS: Record<string, string> = {
     left join (select rating_id, sum(helpfulness_score) as s, count(*) as c from rating_helpfulness group by rating_id) h
       on h.rating_id = r.id
     where r.helpfulness_sum <> coalesce(h.s, 0) or r.helpfulness_count <> coalesce(h.c, 0)`,
-  'ratings: held exactly while a flag is unresolved': `
+  'ratings: held exactly while a flag is unresolved, or kept hidden over the text it flagged': `
     select count(*)::int as n from ratings r
-    where r.is_held <> exists (select 1 from flagged_comments f where f.rating_id = r.id and not f.is_resolved)`,
+    where r.is_held <> exists (select 1 from flagged_comments f
+      where f.rating_id = r.id and (not f.is_resolved or (f.resolution = 'kept_hidden' and f.flagged_text = case f.field
+        when 'strengthsImprovements' then r.strengths_improvements
+        when 'serveReturnComments' then r.serve_return_comments
+        when 'groundstrokesThirdShotComments' then r.groundstrokes_third_shot_comments
+        when 'netPlayVolleysDinksComments' then r.net_play_volleys_dinks_comments
+        when 'movementCourtAwarenessComments' then r.movement_court_awareness_comments
+        when 'mentalPhysicalGameComments' then r.mental_physical_game_comments end)))`,
   'rater_stats: counts, helpfulness and points': `
     select count(*)::int as n from (
       select rater_user_id as user_id, count(*) as c,
