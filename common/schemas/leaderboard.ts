@@ -15,6 +15,8 @@ export const leaderboardEntrySchema = z.object({
   rank: z.number().int().positive(),
   /** Masked (§5) except the caller's own. */
   userEmail: z.string(),
+  /** The linked player's first name and last initial ("Jordan R."), else the masked (§5) e-mail. */
+  displayName: z.string(),
   ratingsCount: z.number().int(),
   /** One decimal; 0 when the rater has no helpfulness reviews. */
   averageHelpfulness: z.number(),
@@ -30,11 +32,22 @@ export const leaderboardEntrySchema = z.object({
   isCurrentUser: z.boolean(),
 });
 
+/** The caller's own place, listed or not: rank by the same order as the board; null with no rating in the period. */
+export const leaderboardCurrentUserSchema = z.object({
+  rank: z.number().int().positive(),
+  ratingsCount: z.number().int(),
+  averageHelpfulness: z.number(),
+  helpfulnessScore: z.number().nullable(),
+  displayName: z.string(),
+});
+
 export const leaderboardReplySchema = z.object({
   period: z.enum(LEADERBOARD_PERIODS),
   leaderboard: z.array(leaderboardEntrySchema),
+  currentUser: leaderboardCurrentUserSchema.nullable(),
 });
 
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+export type LeaderboardCurrentUser = z.infer<typeof leaderboardCurrentUserSchema>;
 export type LeaderboardReply = z.infer<typeof leaderboardReplySchema>;

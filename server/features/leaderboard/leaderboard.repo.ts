@@ -1,9 +1,10 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db, type Executor } from '../../db/client';
-import { leaderboardBoards, raterDailyStats, raterStats, raterTrust, users } from '../../db/schema/index';
+import { leaderboardBoards, players, raterDailyStats, raterStats, raterTrust, users } from '../../db/schema/index';
 import type { StoredLeaderboardRow } from '../../db/schema/leaderboard-boards';
 import type { LeaderboardPeriod } from '../../../common/constants';
 import { LEADERBOARD_SIZE } from '../../../common/schemas/leaderboard';
+import { raterDisplayName } from './rater-display-name';
 
 /**
  * One ranked rater before masking: the same rows serve every caller. `totalPoints` is all-time,
@@ -28,8 +29,10 @@ function allTimeStatement(): SQL {
     ), entries as (
       select ${rs.userId} as "userId", ${u.email} as email, ${rs.ratingsSubmitted} as "ratingsCount",
         ${rs.helpfulnessSum} as "helpfulnessSum", ${rs.helpfulnessCount} as "helpfulnessCount",
-        ${rs.totalPoints} as "totalPoints", ${helpfulnessScoreOf(sql`${u.email}`)} as "helpfulnessScore"
+        ${rs.totalPoints} as "totalPoints", ${helpfulnessScoreOf(sql`${u.email}`)} as "helpfulnessScore",
+        ${players.firstName} as "firstName", ${players.lastName} as "lastName"
       from ${rs} join ${u} on ${u.id} = ${rs.userId}
+      left join ${players} on ${players.userId} = ${rs.userId}
       where ${rs.ratingsSubmitted} >= (select count from cut)
     )
     select * from entries
@@ -52,9 +55,11 @@ function sinceStatement(): SQL {
     ), entries as (
       select totals.user_id as "userId", ${users.email} as email, totals.ratings_count as "ratingsCount",
         totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
-        coalesce(${raterStats.totalPoints}, 0) as "totalPoints", ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore"
+        coalesce(${raterStats.totalPoints}, 0) as "totalPoints", ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore",
+        ${players.firstName} as "firstName", ${players.lastName} as "lastName"
       from totals join ${users} on ${users.id} = totals.user_id
       left join ${raterStats} on ${raterStats.userId} = totals.user_id
+      left join ${players} on ${players.userId} = totals.user_id
       where totals.ratings_count >= (select count from cut)
     )
     select * from entries
@@ -71,6 +76,10 @@ const toRow = (raw: Record<string, unknown>): LeaderboardRow => ({
   helpfulnessCount: Number(raw.helpfulnessCount),
   totalPoints: Number(raw.totalPoints),
   helpfulnessScore: raw.helpfulnessScore === null ? null : Number(raw.helpfulnessScore),
+  displayName: raterDisplayName(
+    { firstName: raw.firstName as string | null, lastName: raw.lastName as string | null },
+    raw.email as string,
+  ),
 });
 
 export async function findAllTimeLeaderboard(db: Executor): Promise<LeaderboardRow[]> {
@@ -114,30 +123,88 @@ export async function tryTakeBoardRefreshLock(tx: Executor): Promise<boolean> {
   return (result as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
 }
 
-/** One rater's own counts for the period (from `since`, a UTC day; null for all time), read live. */
-export async function findRaterCounts(
-  db: Db,
+/** The caller's place: their counts for the period and 1 + the raters ranked above them (§9 order). */
+export type RaterPlace = Pick<
+  LeaderboardRow,
+  'ratingsCount' | 'helpfulnessSum' | 'helpfulnessCount' | 'helpfulnessScore'
+> & { rank: number; displayName: string };
+
+/*
+ * Raters above the caller: a higher count, or the same count and a better helpfulness score (none sorts
+ * last), or the same score and a better average. `ranked` has user_id, ratings_count, helpfulness_sum and
+ * helpfulness_count; `me` the caller's. Only the raters tied on count are joined to their e-mail and score.
+ */
+function placeStatement(ctes: SQL | null, ranked: SQL, me: SQL): SQL {
+  const average = (alias: string) =>
+    sql.raw(`${alias}.helpfulness_sum::float8 / greatest(${alias}.helpfulness_count, 1)`);
+  return sql`with ${ctes === null ? sql`` : sql`${ctes}, `}me as (
+      select mine.ratings_count, mine.helpfulness_sum, mine.helpfulness_count, ${users.email} as email,
+        ${average('mine')} as average, ${players.firstName} as first_name, ${players.lastName} as last_name,
+        ${helpfulnessScoreOf(sql`${users.email}`)} as score
+      from ${me} as mine join ${users} on ${users.id} = mine.user_id
+      left join ${players} on ${players.userId} = mine.user_id
+      where mine.ratings_count > 0
+    )
+    select me.ratings_count as "ratingsCount", me.helpfulness_sum as "helpfulnessSum",
+      me.helpfulness_count as "helpfulnessCount", me.score as "helpfulnessScore", me.email,
+      me.first_name as "firstName", me.last_name as "lastName",
+      1 + (select count(*) from ${ranked} as above where above.ratings_count > me.ratings_count)
+        + (select count(*) from ${ranked} as tied
+            join ${users} as tied_user on tied_user.id = tied.user_id
+            left join ${raterTrust} as tied_trust on tied_trust.rater_key = lower(tied_user.email)
+            where tied.ratings_count = me.ratings_count and tied.user_id <> ${sql.placeholder('userId')}::uuid
+              and ((tied_trust.helpfulness_score is not null
+                    and (me.score is null or tied_trust.helpfulness_score > me.score))
+                or (tied_trust.helpfulness_score is not distinct from me.score and ${average('tied')} > me.average))
+          ) as rank
+    from me`;
+}
+
+/** All time reads rater_stats in place: the count above is a range of rater_stats_leaderboard_idx. */
+function allTimePlaceStatement(): SQL {
+  const rs = raterStats;
+  const stats = sql`(select ${rs.userId} as user_id, ${rs.ratingsSubmitted} as ratings_count,
+    ${rs.helpfulnessSum} as helpfulness_sum, ${rs.helpfulnessCount} as helpfulness_count from ${rs})`;
+  const own = sql`(select * from ${stats} as s where s.user_id = ${sql.placeholder('userId')}::uuid)`;
+  return placeStatement(null, stats, own);
+}
+
+/** A period sums the same window as its board, once (the CTE is read by both counts). */
+function sincePlaceStatement(): SQL {
+  const d = raterDailyStats;
+  const totals = sql`totals as (
+      select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
+        sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
+      from ${d} where ${d.day} >= ${sql.placeholder('since')}::date
+      group by ${d.userId} having sum(${d.ratingsCount}) > 0
+    )`;
+  return placeStatement(
+    totals,
+    sql`totals`,
+    sql`(select * from totals where user_id = ${sql.placeholder('userId')}::uuid)`,
+  );
+}
+
+/** The caller's place for the period (from `since`, a UTC day; null for all time); undefined with no rating in it. */
+export async function findRaterPlace(
+  db: Executor,
   userId: string,
   since: string | null,
-): Promise<Pick<LeaderboardRow, 'ratingsCount' | 'helpfulnessSum' | 'helpfulnessCount'> | undefined> {
-  if (since === null) {
-    const [row] = await db
-      .select({
-        ratingsCount: raterStats.ratingsSubmitted,
-        helpfulnessSum: raterStats.helpfulnessSum,
-        helpfulnessCount: raterStats.helpfulnessCount,
-      })
-      .from(raterStats)
-      .where(eq(raterStats.userId, userId));
-    return row;
-  }
-  const [row] = await db
-    .select({
-      ratingsCount: sql<number>`coalesce(sum(${raterDailyStats.ratingsCount}), 0)::int`,
-      helpfulnessSum: sql<number>`coalesce(sum(${raterDailyStats.helpfulnessSum}), 0)::int`,
-      helpfulnessCount: sql<number>`coalesce(sum(${raterDailyStats.helpfulnessCount}), 0)::int`,
-    })
-    .from(raterDailyStats)
-    .where(and(eq(raterDailyStats.userId, userId), gte(raterDailyStats.day, since)));
-  return row;
+): Promise<RaterPlace | undefined> {
+  const [raw] =
+    since === null
+      ? await executePrepared(db, 'leaderboard_place_all_time', allTimePlaceStatement, { userId })
+      : await executePrepared(db, 'leaderboard_place_since', sincePlaceStatement, { userId, since });
+  if (!raw) return undefined;
+  return {
+    rank: Number(raw.rank),
+    ratingsCount: Number(raw.ratingsCount),
+    helpfulnessSum: Number(raw.helpfulnessSum),
+    helpfulnessCount: Number(raw.helpfulnessCount),
+    helpfulnessScore: raw.helpfulnessScore === null ? null : Number(raw.helpfulnessScore),
+    displayName: raterDisplayName(
+      { firstName: raw.firstName as string | null, lastName: raw.lastName as string | null },
+      raw.email as string,
+    ),
+  };
 }

@@ -9,11 +9,12 @@ import {
   findAllTimeLeaderboard,
   findBoardAges,
   findLeaderboardSince,
-  findRaterCounts,
+  findRaterPlace,
   findStoredBoard,
   storeBoard,
   tryTakeBoardRefreshLock,
   type LeaderboardRow,
+  type RaterPlace,
 } from './leaderboard.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -149,18 +150,20 @@ export function scheduleBoardRefresh(
 }
 
 /** A stored board is up to a refresh old: the caller's own entry shows the counts as they are now. */
-async function withOwnCountsLive(
+function withOwnCountsLive(
   source: LeaderboardSource,
-  db: Db,
-  period: LeaderboardPeriod,
   viewerUserId: string,
   rows: LeaderboardRow[],
-): Promise<LeaderboardRow[]> {
-  const own = source.stored ? rows.findIndex((row) => row.userId === viewerUserId) : -1;
-  if (own < 0) return rows;
-  const live = await findRaterCounts(db, viewerUserId, periodStartDay(period, new Date()));
-  return live ? rows.map((row, index) => (index === own ? { ...row, ...live } : row)) : rows;
+  place: RaterPlace | undefined,
+): LeaderboardRow[] {
+  if (!source.stored || !place) return rows;
+  const { ratingsCount, helpfulnessSum, helpfulnessCount } = place;
+  return rows.map((row) =>
+    row.userId === viewerUserId ? { ...row, ratingsCount, helpfulnessSum, helpfulnessCount } : row,
+  );
 }
+
+const roundScore = (score: number | null | undefined) => (score == null ? null : Math.round(score * 100) / 100);
 
 export async function getLeaderboard(
   source: LeaderboardSource,
@@ -168,7 +171,12 @@ export async function getLeaderboard(
   period: LeaderboardPeriod,
   viewerUserId: string,
 ): Promise<LeaderboardReply> {
-  const rows = await withOwnCountsLive(source, db, period, viewerUserId, await source.rows(period));
+  const [stored, place] = await Promise.all([
+    source.rows(period),
+    findRaterPlace(db, viewerUserId, periodStartDay(period, new Date())),
+  ]);
+  const rows = withOwnCountsLive(source, viewerUserId, stored, place);
+  const listed = rows.findIndex((row) => row.userId === viewerUserId);
   return {
     period,
     leaderboard: rows.map((row, index) => {
@@ -177,14 +185,26 @@ export async function getLeaderboard(
         rank: index + 1,
         // §2/§5: other raters' e-mails masked; the caller sees their own whole.
         userEmail: isCurrentUser ? row.email : maskEmail(row.email),
+        // Boards stored before display names existed fall back to the masked e-mail.
+        displayName: row.displayName ?? maskEmail(row.email),
         ratingsCount: row.ratingsCount,
         averageHelpfulness: averageToOneDecimal(row.helpfulnessSum, row.helpfulnessCount),
         reviewsCount: row.helpfulnessCount,
-        helpfulnessScore: row.helpfulnessScore == null ? null : Math.round(row.helpfulnessScore * 100) / 100,
+        helpfulnessScore: roundScore(row.helpfulnessScore),
         totalPoints: row.totalPoints,
         currentRank: rankForPoints(row.totalPoints),
         isCurrentUser,
       };
     }),
+    // Listed, the caller keeps the place shown in the list (equal raters are told apart there by user id).
+    currentUser: place
+      ? {
+          rank: listed >= 0 ? listed + 1 : place.rank,
+          ratingsCount: place.ratingsCount,
+          averageHelpfulness: averageToOneDecimal(place.helpfulnessSum, place.helpfulnessCount),
+          helpfulnessScore: roundScore(place.helpfulnessScore),
+          displayName: place.displayName,
+        }
+      : null,
   };
 }

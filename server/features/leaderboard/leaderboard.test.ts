@@ -2,8 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { maskEmail } from '../../../common/mask-email';
-import type { LeaderboardEntry } from '../../../common/schemas/leaderboard';
-import { insertUser, recordRatings, recordVotes, uniqueEmail, userIdOf } from '../gamification/gamification-fixtures';
+import type { LeaderboardEntry, LeaderboardReply } from '../../../common/schemas/leaderboard';
+import {
+  insertTestPlayer,
+  insertUser,
+  recordRatings,
+  recordVotes,
+  uniqueEmail,
+  userIdOf,
+} from '../gamification/gamification-fixtures';
+import { storeBoard } from './leaderboard.repo';
+import { leaderboardBoards } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
 import { createLeaderboardSource, periodStartDay, refreshStoredBoards } from './leaderboard.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,7 +80,7 @@ describe('GET /api/leaderboard', () => {
   async function leaderboard(query = '', cookie = viewer.cookie) {
     const res = await t.app.inject({ method: 'GET', url: `/api/leaderboard${query}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    return res.json<{ period: string; leaderboard: LeaderboardEntry[] }>();
+    return res.json<LeaderboardReply>();
   }
 
   const namesOf = (entries: LeaderboardEntry[]) =>
@@ -144,6 +154,33 @@ describe('GET /api/leaderboard', () => {
     expect(asBob.find((entry) => entry.rank === 4)?.userEmail).toBe(maskEmail(viewer.email));
   });
 
+  it('names each rater by the linked player ("Pat P.") or the masked e-mail, and no other user’s e-mail', async () => {
+    await insertTestPlayer(t.database.db, raters.bob.id);
+    const body = await leaderboard();
+    const byName = (name: string) => body.leaderboard.find((entry) => entry.userEmail === shownEmail(name));
+    expect(byName('bob')?.displayName).toBe('Pat P.');
+    expect(byName('carol')?.displayName).toBe(maskEmail(raters.carol.email));
+    expect(byName('viewer')?.displayName).toBe(maskEmail(viewer.email));
+    const text = JSON.stringify(body);
+    for (const name of Object.keys(raters).filter((other) => other !== 'viewer')) {
+      expect(text).not.toContain(raters[name].email);
+    }
+    // Listed, the caller's own place is the one shown in the list.
+    expect(body.currentUser).toEqual({
+      rank: 4,
+      ratingsCount: 3,
+      averageHelpfulness: 0,
+      helpfulnessScore: null,
+      displayName: maskEmail(viewer.email),
+    });
+    // Seen by bob: his own place under his player's name; kim has no rating, so no place.
+    expect((await leaderboard('', await signInAs(t, { email: raters.bob.email }))).currentUser).toMatchObject({
+      rank: 5,
+      displayName: 'Pat P.',
+    });
+    expect((await leaderboard('', await signInAs(t, { email: raters.kim.email }))).currentUser).toBeNull();
+  });
+
   it('week counts the last 7 days only', async () => {
     const body = await leaderboard('?period=week');
     expect(body.period).toBe('week');
@@ -184,6 +221,39 @@ describe('GET /api/leaderboard', () => {
     const entries = (await leaderboard('?period=week')).leaderboard;
     expect(entries).toHaveLength(50);
     expect(entries.map((entry) => entry.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('gives the caller’s own place outside the 50 listed, ranked by count, then score, then average', async () => {
+    const db = t.database.db;
+    for (let i = 0; i < 50; i++) {
+      const user = await insertUser(db, uniqueEmail(`two${i}`));
+      await recordRatings(db, user.id, 2, { createdAt: daysAgo(2) });
+    }
+    const outsiderEmail = uniqueEmail('outsider');
+    const outsider = await signInAs(t, { email: outsiderEmail });
+    await recordRatings(db, await userIdOf(db, outsiderEmail), 1);
+    await recordVotes(db, await userIdOf(db, outsiderEmail), [5]);
+    const lowerEmail = uniqueEmail('lower');
+    const lower = await signInAs(t, { email: lowerEmail });
+    await recordRatings(db, await userIdOf(db, lowerEmail), 1);
+
+    // Week: the viewer, bob, carol, dave and the 50 above count more; the outsider's 5.0 beats every 1-rating rater.
+    const week = await leaderboard('?period=week', outsider);
+    expect(week.leaderboard).toHaveLength(50);
+    expect(week.leaderboard.some((entry) => entry.isCurrentUser)).toBe(false);
+    expect(week.currentUser).toEqual({
+      rank: 55,
+      ratingsCount: 1,
+      averageHelpfulness: 5,
+      helpfulnessScore: null,
+      displayName: maskEmail(outsiderEmail),
+    });
+    // Tied on count with no helpfulness: gina, erin, frank (4.0) and the outsider rank above; the rest do not.
+    expect((await leaderboard('?period=week', lower)).currentUser?.rank).toBe(59);
+    // All time adds jack, harry and ivan above.
+    expect((await leaderboard('', outsider)).currentUser?.rank).toBe(58);
+    expect((await leaderboard('', lower)).currentUser?.rank).toBe(62);
+    expect(JSON.stringify(week)).not.toContain(lowerEmail);
   });
 
   it('with a cache, reuses the ranked rows instead of querying again', async () => {
@@ -242,6 +312,22 @@ describe('stored leaderboards, computed once for every instance', () => {
       [false, 5],
       [true, 3],
     ]);
+  });
+
+  it('stores each display name at refresh; a board stored before them shows the masked e-mail', async () => {
+    const db = t.database.db;
+    const cookie = await signInAs(t, { email: uniqueEmail('named-viewer') });
+    const named = await insertUser(db, uniqueEmail('named'));
+    await insertTestPlayer(db, named.id);
+    await recordRatings(db, named.id, 9);
+    expect(await refreshStoredBoards(db, 60_000, new Date(Date.now() + 30 * 60_000))).toBe('computed');
+    const [stored] = await db.select().from(leaderboardBoards).where(eq(leaderboardBoards.period, 'week'));
+    expect(stored?.rows.find((row) => row.userId === named.id)?.displayName).toBe('Pat P.');
+    expect((await board(cookie))[0]).toMatchObject({ ratingsCount: 9, displayName: 'Pat P.' });
+
+    const { displayName: _dropped, ...older } = stored.rows.find((row) => row.userId === named.id)!;
+    await storeBoard(db, 'week', stored.computedAt, [older]);
+    expect((await board(cookie))[0]).toMatchObject({ ratingsCount: 9, displayName: maskEmail(named.email) });
   });
 
   it('lets one refresh of several started together compute; the others find it busy or fresh', async () => {
