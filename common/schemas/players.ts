@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
-import { linkedPlayerReplySchema } from './auth';
+import { linkedPlayerReplySchema, linkedPlayerSchema } from './auth';
 import { emailSchema, idSchema, optionalText } from './shared';
 import { overallEstimateSchema, skillSchema } from './trust';
 
@@ -98,6 +98,8 @@ export const playerDetailSchema = z.object({
   recentComments: z.array(recentCommentSchema),
   /** The skill estimate: per category and overall, with a 90% interval and its reliability. */
   skill: skillSchema,
+  /** Who sees the page; for the player's own user and admins only. */
+  visibility: visibilitySchema.optional(),
 });
 
 export const playerIdParamSchema = z.strictObject({ id: idSchema });
@@ -113,10 +115,10 @@ const requiredText = (label: string, max: number) =>
  * POST /api/players: the §5 registration form. With linkedPlayerId the caller completes an existing
  * unlinked player instead of creating a duplicate (issue 3).
  */
-export const registerPlayerBodySchema = z.strictObject({
+/** The §5 registration rules, one schema per field: registration and the profile edit both use them. */
+const profileFields = {
   firstName: requiredText('First name', PLAYER_NAME_MAX),
   lastName: requiredText('Last name', PLAYER_NAME_MAX),
-  email: emailSchema,
   skillLevel: z.enum(SKILL_LEVELS, { error: `Skill level must be one of ${SKILL_LEVELS.join(', ')}` }),
   yearsPlaying: z
     .enum(YEARS_PLAYING, { error: `Years playing must be one of ${YEARS_PLAYING.join(', ')}` })
@@ -124,7 +126,31 @@ export const registerPlayerBodySchema = z.strictObject({
     .transform((value) => value ?? null),
   location: requiredText('Location', PLAYER_LOCATION_MAX),
   bio: optionalText(PLAYER_BIO_MAX),
+};
+
+export const registerPlayerBodySchema = z.strictObject({
+  ...profileFields,
+  email: emailSchema,
   linkedPlayerId: idSchema.nullish(),
+});
+
+/**
+ * PUT /api/players/:id: the fields given change, each under its registration rule; the names for admins only.
+ * Strict, so an e-mail (which never changes here) is refused with 400 rather than silently dropped.
+ */
+export const updatePlayerBodySchema = z.strictObject({
+  firstName: profileFields.firstName.optional(),
+  lastName: profileFields.lastName.optional(),
+  skillLevel: profileFields.skillLevel.optional(),
+  yearsPlaying: profileFields.yearsPlaying.optional(),
+  location: profileFields.location.optional(),
+  bio: profileFields.bio.optional(),
+  visibility: visibilitySchema.optional(),
+});
+
+/** The player as edited: the linked-player shape, with the page's visibility. */
+export const updatePlayerReplySchema = z.object({
+  player: linkedPlayerSchema.extend({ visibility: visibilitySchema }),
 });
 
 /** The caller's own player, as registered: the linked-player shape of GET /api/auth/user/player (§3). */
@@ -139,3 +165,7 @@ export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 export type RegisterPlayerInput = z.input<typeof registerPlayerBodySchema>;
 export type RegisterPlayerBody = z.infer<typeof registerPlayerBodySchema>;
 export type RegisterPlayerReply = z.infer<typeof registerPlayerReplySchema>;
+export type PlayerVisibility = z.infer<typeof visibilitySchema>;
+export type UpdatePlayerInput = z.input<typeof updatePlayerBodySchema>;
+export type UpdatePlayerBody = z.infer<typeof updatePlayerBodySchema>;
+export type UpdatePlayerReply = z.infer<typeof updatePlayerReplySchema>;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { argsRow, executePrepared, type Db, type Executor } from '../../db/client';
-import { players, playerSkill, ratings, searchText, type StoredSkill } from '../../db/schema/index';
+import { players, playerSkill, ratings, searchText, type PlayerRow, type StoredSkill } from '../../db/schema/index';
 import type { OverallEstimate } from '../../../common/schemas/trust';
 
 export type StoredOverall = {
@@ -208,6 +208,7 @@ function prepareDetail(db: Db) {
       yearsPlaying: players.yearsPlaying,
       location: players.location,
       bio: players.bio,
+      visibility: players.visibility,
       isVerified: players.isVerified,
       createdAt: players.createdAt,
       ratingCount: players.ratingCount,
@@ -290,6 +291,18 @@ export async function completeUnlinkedPlayer(tx: Executor, id: number, userId: s
     .update(players)
     .set({ ...profile, ...searchColumns(profile), userId })
     .where(and(eq(players.id, id), isNull(players.userId)))
+    .returning();
+  return row;
+}
+
+export type PlayerProfileChanges = Partial<PlayerProfile> & { visibility?: PlayerRow['visibility'] };
+
+/** Writes the given profile fields; the search columns follow from the row as it ends up (name and location). */
+export async function updatePlayerProfile(tx: Executor, current: PlayerRow, changes: PlayerProfileChanges) {
+  const [row] = await tx
+    .update(players)
+    .set({ ...changes, ...searchColumns({ ...current, ...changes }) })
+    .where(eq(players.id, current.id))
     .returning();
   return row;
 }

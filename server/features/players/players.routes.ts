@@ -6,9 +6,11 @@ import {
   playerSearchReplySchema,
   registerPlayerBodySchema,
   registerPlayerReplySchema,
+  updatePlayerBodySchema,
+  updatePlayerReplySchema,
 } from '../../../common/schemas/players';
 import { errorReplySchema } from '../../../common/schemas/shared';
-import { getPlayerDetail, registerPlayer, searchPlayersFor } from './players.service';
+import { getPlayerDetail, registerPlayer, searchPlayersFor, updatePlayer } from './players.service';
 
 export const playersRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
@@ -39,7 +41,42 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
         response: { 200: playerDetailSchema, 400: errorReplySchema, 404: errorReplySchema },
       },
     },
-    async (request) => getPlayerDetail(db, request.params.id),
+    async (request) => {
+      const actor = await app.authorize.optionalActor(request);
+      const isAdmin = await app.authorize.isAdmin(request);
+      return getPlayerDetail(db, request.params.id, { userId: actor?.user.id ?? null, isAdmin });
+    },
+  );
+
+  // The player's own user with a proven e-mail (decision 006), or any admin identity, an admin token
+  // included; no single access level of the guard says that, so this route checks it itself, in onRequest
+  // like the guard, before the body is read.
+  app.put(
+    '/api/players/:id',
+    {
+      onRequest: async (request) => {
+        if (!(await app.authorize.isAdmin(request))) await app.authorize.requireConfirmedActor(request);
+      },
+      schema: {
+        operationId: 'updatePlayer',
+        summary: 'Edit a player profile: your own, or any as an admin',
+        tags: ['players'],
+        params: playerIdParamSchema,
+        body: updatePlayerBodySchema,
+        response: {
+          200: updatePlayerReplySchema,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+        },
+      },
+    },
+    async (request) => {
+      const actor = await app.authorize.optionalActor(request);
+      const isAdmin = await app.authorize.isAdmin(request);
+      return updatePlayer(db, { userId: actor?.user.id ?? null, isAdmin }, request.params.id, request.body);
+    },
   );
 
   app.post(

@@ -8,6 +8,8 @@ import {
   type PlayerSearchResult,
   type RegisterPlayerBody,
   type RegisterPlayerReply,
+  type UpdatePlayerBody,
+  type UpdatePlayerReply,
 } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
@@ -23,6 +25,7 @@ import {
   findPlayerIdOfUser,
   insertPlayer,
   searchPlayers,
+  updatePlayerProfile,
   type PlayerDetailRow,
 } from './players.repo';
 
@@ -76,11 +79,19 @@ function averagesOf(row: PlayerDetailRow): AverageRatings {
   };
 }
 
-/** §3 "as seen by the client": public, so no e-mail and no rater identity. */
-export async function getPlayerDetail(db: Db, id: number): Promise<PlayerDetail> {
+/** Who calls: their user id when signed in (null for an admin token), and whether they hold any admin identity. */
+export type PlayerCaller = { userId: string | null; isAdmin: boolean };
+
+/**
+ * §3 "as seen by the client": public, so no e-mail and no rater identity. The page's visibility is the
+ * player's own setting, shown to their user and admins only.
+ */
+export async function getPlayerDetail(db: Db, id: number, viewer: PlayerCaller): Promise<PlayerDetail> {
   const row = await findPlayerDetail(db, id);
   if (!row) throw notFound(PLAYER_NOT_FOUND);
+  const seesVisibility = viewer.isAdmin || (row.userId !== null && row.userId === viewer.userId);
   return {
+    ...(seesVisibility ? { visibility: row.visibility } : {}),
     id: row.id,
     userId: row.userId,
     firstName: row.firstName,
@@ -120,6 +131,32 @@ export function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
     isVerified: player.isVerified,
     createdAt: player.createdAt.toISOString(),
   };
+}
+
+export const NAME_ADMIN_ONLY = "Only an admin can change a player's name";
+export const NOT_YOUR_PROFILE = 'You can only edit your own player profile';
+
+/**
+ * PUT /api/players/:id: the linked user edits their profile, an admin any player (docs/product.md, profile
+ * edit). The e-mail never changes here; the name only by an admin.
+ */
+export async function updatePlayer(
+  db: Db,
+  editor: PlayerCaller,
+  id: number,
+  body: UpdatePlayerBody,
+): Promise<UpdatePlayerReply> {
+  return db.transaction(async (tx) => {
+    const current = await findPlayerByIdForUpdate(tx, id);
+    if (!current) throw notFound(PLAYER_NOT_FOUND);
+    const isOwner = current.userId !== null && current.userId === editor.userId;
+    if (!isOwner && !editor.isAdmin) throw new AppError(403, NOT_YOUR_PROFILE);
+    if (!editor.isAdmin && (body.firstName !== undefined || body.lastName !== undefined)) {
+      throw new AppError(403, NAME_ADMIN_ONLY);
+    }
+    const updated = await updatePlayerProfile(tx, current, body);
+    return { player: { ...toLinkedPlayer(updated), visibility: updated.visibility } };
+  });
 }
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

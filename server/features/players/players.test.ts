@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAggregates } from '../../db/seed/verify';
-import { signInAs } from '../../test/sign-in';
+import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { PlayerDetail, PlayerSearchResult, RegisterPlayerReply } from '../../../common/schemas/players';
+import type {
+  PlayerDetail,
+  PlayerSearchResult,
+  RegisterPlayerReply,
+  UpdatePlayerReply,
+} from '../../../common/schemas/players';
 import { insertPlayersSkippingDuplicates } from './players.repo';
-import { OWN_EMAIL_ONLY } from './players.service';
+import { NAME_ADMIN_ONLY, NOT_YOUR_PROFILE, OWN_EMAIL_ONLY } from './players.service';
 import { addPlayer, addRating, keysDeep, playerRow, uniqueEmail, uniqueWord, userIdOf } from './players-fixtures';
 
 let t: TestApp;
@@ -495,5 +500,173 @@ describe('POST /api/players', () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ message: 'Player not found' });
     });
+  });
+});
+
+describe('PUT /api/players/:id', () => {
+  const edit = (id: number, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'PUT', url: `/api/players/${id}`, payload, headers });
+
+  /** A confirmed user with a linked player, signed in. */
+  const owner = async () => {
+    const email = uniqueEmail('editor');
+    const cookie = await signInAs(t, { email });
+    const player = await addPlayer(t.database.db, { email, userId: await userIdOf(t.database.db, email) });
+    return { email, cookie, player };
+  };
+
+  it('lets the linked user edit bio, place, skill, years and visibility, and answers the linked player', async () => {
+    const { email, cookie, player } = await owner();
+    const res = await edit(
+      player.id,
+      {
+        bio: 'Third-shot drops',
+        location: 'Boise, ID 83702',
+        skillLevel: '4.0',
+        yearsPlaying: '6-10',
+        visibility: 'members',
+      },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<UpdatePlayerReply>().player).toEqual({
+      id: player.id,
+      userId: player.userId,
+      firstName: 'Pat',
+      lastName: 'Player',
+      email,
+      skillLevel: '4.0',
+      yearsPlaying: '6-10',
+      location: 'Boise, ID 83702',
+      bio: 'Third-shot drops',
+      isVerified: false,
+      createdAt: player.createdAt.toISOString(),
+      visibility: 'members',
+    });
+    expect(await playerRow(t.database.db, player.id)).toMatchObject({ bio: 'Third-shot drops', visibility: 'members' });
+  });
+
+  it('changes only the fields given, and clears bio and years when sent empty', async () => {
+    const { cookie, player } = await owner();
+    await edit(player.id, { bio: 'Lefty', yearsPlaying: '1-2' }, { cookie });
+    const res = await edit(player.id, { skillLevel: '2.5' }, { cookie });
+    expect(res.json<UpdatePlayerReply>().player).toMatchObject({
+      skillLevel: '2.5',
+      bio: 'Lefty',
+      yearsPlaying: '1-2',
+    });
+    const cleared = await edit(player.id, { bio: '  ', yearsPlaying: null }, { cookie });
+    expect(cleared.json<UpdatePlayerReply>().player).toMatchObject({
+      bio: null,
+      yearsPlaying: null,
+      skillLevel: '2.5',
+    });
+  });
+
+  it('lets an admin edit any player, the name included, by session or by admin token', async () => {
+    const { player } = await owner();
+    const admin = await signInAs(t, { email: uniqueEmail('admin'), isAdmin: true });
+    const w = uniqueWord();
+    const res = await edit(player.id, { firstName: 'Patricia', lastName: w, visibility: 'members' }, { cookie: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<UpdatePlayerReply>().player).toMatchObject({
+      firstName: 'Patricia',
+      lastName: w,
+      visibility: 'members',
+    });
+    expect((await found(`patricia ${w}`)).map((result) => result.id)).toEqual([player.id]);
+    const unlinked = await addPlayer(t.database.db);
+    const byToken = await edit(unlinked.id, { bio: 'Imported' }, await adminTokenHeaders(t));
+    expect(byToken.statusCode).toBe(200);
+    expect(byToken.json<UpdatePlayerReply>().player.bio).toBe('Imported');
+  });
+
+  it('keeps the name for admins: the linked user changing it gets 403', async () => {
+    const { cookie, player } = await owner();
+    const res = await edit(player.id, { firstName: 'Someone' }, { cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: NAME_ADMIN_ONLY });
+    expect((await playerRow(t.database.db, player.id)).firstName).toBe('Pat');
+  });
+
+  it('refuses another user (403), leaving the player as it was', async () => {
+    const { player } = await owner();
+    const other = await owner();
+    const res = await edit(player.id, { bio: 'Not mine' }, { cookie: other.cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: NOT_YOUR_PROFILE });
+    const unlinked = await addPlayer(t.database.db);
+    expect((await edit(unlinked.id, { bio: 'Not mine' }, { cookie: other.cookie })).statusCode).toBe(403);
+    expect((await playerRow(t.database.db, player.id)).bio).toBeNull();
+  });
+
+  it('refuses a caller who is not signed in (401) and an unconfirmed e-mail (403), before the body', async () => {
+    const { player } = await owner();
+    for (const payload of [{ bio: 'x' }, { skillLevel: 'bad' }]) {
+      const anonymous = await edit(player.id, payload);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: 'Authentication required' });
+    }
+    const email = uniqueEmail('unconfirmed');
+    const cookie = await signInAs(t, { email, emailVerified: false });
+    const own = await addPlayer(t.database.db, { email, userId: await userIdOf(t.database.db, email) });
+    const unconfirmed = await edit(own.id, { skillLevel: 'bad' }, { cookie });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first' });
+  });
+
+  it('answers 404 for an unknown player', async () => {
+    const admin = await signInAs(t, { email: uniqueEmail('admin'), isAdmin: true });
+    const res = await edit(2_000_000_000, { bio: 'x' }, { cookie: admin });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Player not found' });
+  });
+
+  it('applies the §5 registration rules to each field given (400), and never changes the e-mail', async () => {
+    const { email, cookie, player } = await owner();
+    const bad = await edit(player.id, { skillLevel: '9.0' }, { cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain(
+      'Skill level must be one of 1.0, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0',
+    );
+    for (const payload of [
+      { yearsPlaying: '20' },
+      { location: '   ' },
+      { bio: 'x'.repeat(2_001) },
+      { visibility: 'friends' },
+      { email: uniqueEmail('other') },
+    ]) {
+      expect((await edit(player.id, payload, { cookie })).statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+    }
+    expect(await playerRow(t.database.db, player.id)).toMatchObject({ email, skillLevel: '3.5', visibility: 'public' });
+  });
+
+  it('keeps search in step when the location changes', async () => {
+    const { cookie, player } = await owner();
+    const before = uniqueWord();
+    const after = uniqueWord();
+    await edit(player.id, { location: `${before}, TX` }, { cookie });
+    expect((await found(before)).map((result) => result.id)).toEqual([player.id]);
+    await edit(player.id, { location: `${after}, WA` }, { cookie });
+    expect((await found(after)).map((result) => result.id)).toEqual([player.id]);
+    expect(await found(before)).toEqual([]);
+  });
+
+  it('shows the visibility in GET /api/players/:id to the linked user and admins only', async () => {
+    const { cookie, player } = await owner();
+    await edit(player.id, { visibility: 'members' }, { cookie });
+    const visibilityFor = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/players/${player.id}`, headers });
+      expect(res.statusCode).toBe(200);
+      return res.json<PlayerDetail>().visibility;
+    };
+    expect(await visibilityFor({ cookie })).toBe('members');
+    expect(await visibilityFor({ cookie: await signInAs(t, { email: uniqueEmail('a'), isAdmin: true }) })).toBe(
+      'members',
+    );
+    expect(await visibilityFor(await adminTokenHeaders(t))).toBe('members');
+    expect(await visibilityFor({})).toBeUndefined();
+    expect(await visibilityFor({ cookie: (await owner()).cookie })).toBeUndefined();
+    expect(keysDeep((await detail(player.id)).json())).not.toContain('visibility');
   });
 });
