@@ -8,7 +8,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { MapPin, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
+import { Eye, Lock, MapPin, Pencil, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 // A pending claim (claims feature) takes the form's place: the second deliberate import across feature folders,
 // with the claim dialog's in player-search-panel.tsx.
@@ -16,7 +16,9 @@ import { useState } from 'react';
 import { usePendingClaim } from '@client/features/claims/api/pending-claim';
 // eslint-disable-next-line no-restricted-imports
 import { PendingClaimCard } from '@client/features/claims/components/pending-claim-card';
+import { usePlayer } from '../api/get-player';
 import { PlayerSearchPanel, skillLabel } from './player-search-panel';
+import { ProfileEditForm } from './profile-edit-form';
 import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from './registration-form';
 
 type Prefill = {
@@ -126,6 +128,24 @@ export default function PlayerRegistrationTab() {
 /** The caller's own profile (one linked player per account), with the §2 "Unverified" skill display. */
 function LinkedProfileCard({ player, className }: { player: LinkedPlayer; className?: string }) {
   const { openTab } = useHomeTab();
+  const [editing, setEditing] = useState(false);
+  // The page's visibility is shown to the player themselves through their detail.
+  const visibility = usePlayer(player.id).data?.visibility;
+  if (editing && visibility) {
+    return (
+      <Card className={className}>
+        <CardHeader>
+          <CardTitle>Edit your profile</CardTitle>
+          <CardDescription>
+            {player.firstName} {player.lastName} · {player.email}. Your name and e-mail stay as they are.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ProfileEditForm player={player} visibility={visibility} onDone={() => setEditing(false)} />
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card className={className}>
       <CardHeader>
@@ -178,6 +198,16 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
           </div>
         </dl>
         {player.bio && <p className="text-sm leading-relaxed text-stone-700">{player.bio}</p>}
+        {visibility && (
+          <p className="flex items-center gap-1.5 text-sm text-stone-600">
+            {visibility === 'public' ? (
+              <Eye aria-hidden className="size-4 shrink-0" />
+            ) : (
+              <Lock aria-hidden className="size-4 shrink-0" />
+            )}
+            Your page is visible to {visibility === 'public' ? 'everyone' : 'signed-in members only'}.
+          </p>
+        )}
         {!player.isVerified && (
           <Alert tone="info">
             Your skill level shows as “Unverified” (you entered {player.skillLevel}) until you verify the profile.
@@ -187,6 +217,10 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
           <Button onClick={() => openTab('rate')}>
             <Star aria-hidden className="size-4" />
             Rate a Player
+          </Button>
+          <Button variant="outline" disabled={!visibility} onClick={() => setEditing(true)}>
+            <Pencil aria-hidden className="size-4" />
+            Edit your profile
           </Button>
           {!player.isVerified && (
             <Button variant="outline" onClick={() => openTab('verify')}>

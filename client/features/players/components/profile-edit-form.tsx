@@ -1,0 +1,185 @@
+import { LocationInput } from '@client/components/location-input';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { NativeSelect } from '@client/components/ui/native-select';
+import { Textarea } from '@client/components/ui/textarea';
+import { useToast } from '@client/components/ui/use-toast';
+import { fieldErrors, serverMessage } from '@client/lib/api-client';
+import { validate } from '@client/lib/form-errors';
+import { revalidateField } from '@client/lib/revalidate-field';
+import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
+import type { LinkedPlayer } from '@common/schemas/auth';
+import { PLAYER_BIO_MAX, updatePlayerBodySchema, type PlayerVisibility } from '@common/schemas/players';
+import { useState, type FormEvent } from 'react';
+import { useUpdatePlayer } from '../api/update-player';
+
+type ProfileValues = {
+  bio: string;
+  location: string;
+  skillLevel: string;
+  yearsPlaying: string;
+  visibility: PlayerVisibility;
+};
+
+const VISIBILITY_CHOICES: { value: PlayerVisibility; label: string; hint: string }[] = [
+  { value: 'public', label: 'Everyone', hint: 'Anyone with the link, and search engines.' },
+  { value: 'members', label: 'Signed-in members', hint: 'Visitors are asked to sign in first.' },
+];
+
+const bodyOf = (values: ProfileValues) => ({
+  ...values,
+  yearsPlaying: values.yearsPlaying || null,
+  bio: values.bio || null,
+});
+
+/**
+ * The linked player's own profile edit: bio, location (with ZIP/city suggestions), skill level, years playing and
+ * who can see their page. Each field follows the §5 registration rule; the name and e-mail stay as they are.
+ */
+export function ProfileEditForm({
+  player,
+  visibility,
+  onDone,
+}: {
+  player: LinkedPlayer;
+  visibility: PlayerVisibility;
+  onDone: () => void;
+}) {
+  const { toast } = useToast();
+  const update = useUpdatePlayer();
+  const [values, setValues] = useState<ProfileValues>({
+    bio: player.bio ?? '',
+    location: player.location,
+    skillLevel: player.skillLevel,
+    yearsPlaying: player.yearsPlaying ?? '',
+    visibility,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const set = (name: keyof ProfileValues) => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setErrors((current) => revalidateField(updatePlayerBodySchema, bodyOf(next), current, name));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(updatePlayerBodySchema, bodyOf(values));
+    if (result.errors) {
+      setErrors(result.errors);
+      document.getElementById(`profile-${Object.keys(result.errors)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { playerId: player.id, body: result.data },
+      {
+        onSuccess: () => {
+          toast({ title: 'Profile saved', description: 'Your changes are live.' });
+          onDone();
+        },
+        onError: (error) => {
+          setErrors(fieldErrors(error));
+          toast({
+            title: 'Could not save your profile',
+            description: serverMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Edit your profile">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Skill level" error={errors.skillLevel} hint="Shown as “Unverified” until verified.">
+          <NativeSelect
+            id="profile-skillLevel"
+            value={values.skillLevel}
+            onChange={(event) => set('skillLevel')(event.target.value)}
+          >
+            {SKILL_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Years playing" optional error={errors.yearsPlaying}>
+          <NativeSelect
+            id="profile-yearsPlaying"
+            value={values.yearsPlaying}
+            onChange={(event) => set('yearsPlaying')(event.target.value)}
+          >
+            <option value="">Prefer not to say</option>
+            {YEARS_PLAYING.map((years) => (
+              <option key={years} value={years}>
+                {years === '<1' ? 'Less than 1 year' : `${years} years`}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField
+        label="Location"
+        error={errors.location}
+        hint="Start typing a ZIP code or a city and pick a suggestion."
+      >
+        <LocationInput
+          id="profile-location"
+          value={values.location}
+          onChange={set('location')}
+          placeholder="e.g. 78701 or Austin, TX"
+        />
+      </FormField>
+      <FormField label="About you" optional error={errors.bio}>
+        <Textarea
+          id="profile-bio"
+          rows={3}
+          maxLength={PLAYER_BIO_MAX}
+          placeholder="Where you play, your favourite shot, what you are working on…"
+          value={values.bio}
+          onChange={(event) => set('bio')(event.target.value)}
+        />
+      </FormField>
+      <fieldset className="grid gap-2" aria-describedby={errors.visibility ? 'profile-visibility-error' : undefined}>
+        <legend className="mb-1.5 text-sm font-medium text-stone-900">Who can see my page</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {VISIBILITY_CHOICES.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-700"
+            >
+              <input
+                type="radio"
+                name="visibility"
+                value={choice.value}
+                checked={values.visibility === choice.value}
+                onChange={() => set('visibility')(choice.value)}
+                className="mt-0.5 size-4 accent-teal-700"
+              />
+              <span className="grid gap-0.5">
+                <span className="text-sm font-semibold text-stone-900">{choice.label}</span>
+                <span className="text-xs text-stone-600">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.visibility && (
+          <p id="profile-visibility-error" className="text-sm font-medium text-red-700">
+            {errors.visibility}
+          </p>
+        )}
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <Button type="button" variant="outline" size="lg" onClick={onDone} className="w-full sm:w-auto">
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" loading={update.isPending} className="w-full sm:w-auto">
+          {update.isPending ? 'Saving...' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}
