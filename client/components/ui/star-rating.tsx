@@ -9,10 +9,12 @@ const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
 /**
  * A 1-5 star picker (§9) with radio-group semantics: arrow keys move and select, each star is announced
  * as "N stars", 0 means nothing chosen yet. Label it with `label` (visible text elsewhere: pass `labelledBy`).
+ * `onPreview` hears the star under the pointer or with focus (0 when none), so a caller can say what it means.
  */
 export function StarRating({
   value,
   onChange,
+  onPreview,
   label,
   labelledBy,
   describedBy,
@@ -24,6 +26,7 @@ export function StarRating({
 }: {
   value: number;
   onChange: (value: number) => void;
+  onPreview?: (value: number) => void;
   label?: string;
   labelledBy?: string;
   describedBy?: string;
@@ -48,14 +51,23 @@ export function StarRating({
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       className={cn('inline-flex items-center gap-0.5', className)}
-      onMouseLeave={() => setHover(0)}
+      onMouseLeave={() => {
+        setHover(0);
+        onPreview?.(0);
+      }}
     >
       {STARS.map((n) => (
         <RadioGroup.Item
           key={n}
           value={String(n)}
           aria-label={starLabel(n)}
-          onMouseEnter={() => !disabled && setHover(n)}
+          onMouseEnter={() => {
+            if (disabled) return;
+            setHover(n);
+            onPreview?.(n);
+          }}
+          onFocus={() => onPreview?.(n)}
+          onBlur={() => onPreview?.(0)}
           className={cn(
             'grid cursor-pointer place-items-center rounded-md p-1 outline-none transition-transform',
             'focus-visible:ring-2 focus-visible:ring-teal-600 hover:scale-110 disabled:cursor-not-allowed disabled:hover:scale-100',

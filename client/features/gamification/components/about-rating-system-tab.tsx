@@ -5,6 +5,7 @@ import { cn } from '@client/lib/cn';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import { RATING_CATEGORIES, SKILL_BANDS } from '@common/constants';
 import { BADGES, POINT_RULES, RANKS } from '@common/gamification';
+import { STAR_DESCRIPTIONS } from '@common/star-descriptions';
 import {
   RECENCY_HALF_LIFE_MONTHS,
   RELIABILITY_HIGH_FROM,
@@ -140,6 +141,8 @@ export default function AboutRatingSystemTab() {
         </Card>
       </div>
 
+      <StarMeanings />
+
       <HowWeCompute />
 
       <Card>
@@ -241,6 +244,46 @@ const EXAMPLE_AFTER: Estimate = { mean: 4.0, low: 3.7, high: 4.3, n: 12 };
  * docs/product.md "How we compute your numbers": each part of the estimate in plain words, with no formula to
  * read. The half-life and the reliability thresholds come from common/, so the page says what the server does.
  */
+/** The scale raters see as they pick stars, one short list per category. */
+function StarMeanings() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Star aria-hidden className="size-5 fill-amber-400 text-amber-500" />
+          What each star means
+        </CardTitle>
+        <CardDescription>
+          The same scale raters see in the rating wizard, from just starting out to advanced.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2 xl:grid-cols-3">
+          {RATING_CATEGORIES.map(({ key, label }) => (
+            <section key={key} aria-labelledby={`stars-${key}`}>
+              <h3 id={`stars-${key}`} className="mb-2 text-base font-bold text-stone-900">
+                {label}
+              </h3>
+              <ol className="grid gap-1.5 text-sm">
+                {STAR_DESCRIPTIONS[key].map((text, index) => (
+                  <li key={text} className="flex gap-2">
+                    <span className="inline-flex w-9 shrink-0 items-center gap-0.5 font-semibold text-amber-800 tabular-nums">
+                      {index + 1}
+                      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
+                      <span className="sr-only">{index === 0 ? ' star:' : ' stars:'}</span>
+                    </span>
+                    <span className="text-stone-700">{text}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
 function HowWeCompute() {
   const twoHalfLives = RECENCY_HALF_LIFE_MONTHS * 2;
   return (

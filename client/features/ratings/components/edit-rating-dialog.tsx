@@ -10,14 +10,14 @@ import {
 } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { StarDisplay } from '@client/components/ui/star-display';
-import { StarRating } from '@client/components/ui/star-rating';
 import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { RATING_CATEGORIES } from '@common/constants';
 import { RATING_TEXT_MAX, type RatingReply } from '@common/schemas/ratings';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useUpdateRating } from '../api/update-rating';
 import { formatOverall, overallMean, type CategoryScores } from '../overall-mean';
+import { CategoryStars } from './category-stars';
 import { draftFromRating, editBody, type RatingDraft } from '../rating-draft';
 
 /** §2/§4 My Ratings: Edit opens this dialog; saving closes it and refreshes the lists. */
@@ -32,7 +32,6 @@ export function EditRatingDialog({ rating, onClose }: { rating: RatingReply | nu
 function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () => void }) {
   const { toast } = useToast();
   const update = useUpdateRating();
-  const baseId = useId();
   const [draft, setDraft] = useState<RatingDraft>(() => draftFromRating(rating));
   const scores: CategoryScores = draft.scores;
   const overall = overallMean(scores);
@@ -68,16 +67,12 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
       <form noValidate onSubmit={submit} className="grid gap-5">
         <ul className="grid gap-1.5">
           {RATING_CATEGORIES.map(({ key, label }) => (
-            <li
-              key={key}
-              className="flex flex-col gap-1 rounded-xl border border-stone-200 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <span id={`${baseId}-${key}`} className="text-sm font-medium text-stone-800">
-                {label}
-              </span>
-              <StarRating
+            <li key={key} className="rounded-xl border border-stone-200 px-3 py-2">
+              <CategoryStars
+                label={label}
+                category={key}
+                compact
                 value={draft.scores[key]}
-                labelledBy={`${baseId}-${key}`}
                 onChange={(value) => setDraft((d) => ({ ...d, scores: { ...d.scores, [key]: value } }))}
               />
             </li>

@@ -1,10 +1,10 @@
 import { Button } from '@client/components/ui/button';
-import { StarRating } from '@client/components/ui/star-rating';
 import { Switch } from '@client/components/ui/switch';
 import { cn } from '@client/lib/cn';
 import { RATING_CATEGORIES } from '@common/constants';
 import { ChevronRight, EyeOff } from 'lucide-react';
 import { useId } from 'react';
+import { CategoryStars } from './category-stars';
 import { allRated, ratedCount, SCORE_KEYS, type RatingDraft, type ScoreKey } from '../rating-draft';
 
 const HINTS: Record<ScoreKey, string> = {
@@ -41,33 +41,29 @@ export function RateSkillsStep({
     <div className="grid gap-5">
       <ul className="grid gap-2">
         {ROWS.map(({ key, label }) => {
-          const labelId = `${baseId}-${key}`;
-          const hintId = `${labelId}-hint`;
           const overall = key === 'overallRating';
           return (
             <li
               key={key}
               className={cn(
-                'flex flex-col gap-2 rounded-xl border px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-4',
+                'rounded-xl border px-3 py-3 sm:px-4',
                 overall ? 'border-amber-300 bg-amber-50/60' : 'border-stone-200 bg-white',
               )}
             >
-              <div className="min-w-0">
-                <p id={labelId} className="font-semibold text-stone-900">
-                  {label}
-                </p>
-                <p id={hintId} className="text-sm text-stone-600">
-                  {HINTS[key]}
-                  {overall && isUpdate && ' When you update, the saved overall is the average of the five categories.'}
-                </p>
-              </div>
-              <StarRating
+              <CategoryStars
+                label={label}
+                hint={
+                  <>
+                    {HINTS[key]}
+                    {overall &&
+                      isUpdate &&
+                      ' When you update, the saved overall is the average of the five categories.'}
+                  </>
+                }
+                category={overall ? undefined : key}
                 value={draft.scores[key]}
                 onChange={(value) => onScore(key, value)}
-                labelledBy={labelId}
-                describedBy={hintId}
                 size="lg"
-                className="-ml-1 shrink-0 sm:ml-0"
               />
             </li>
           );
