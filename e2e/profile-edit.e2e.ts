@@ -28,6 +28,7 @@ describe('editing one’s own player profile', () => {
     await page.getByRole('button', { name: 'Edit your profile' }).click();
     const form = page.getByRole('form', { name: 'Edit your profile' });
     await see(form);
+    await expect.poll(() => form.getByLabel('Skill level').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await form.getByRole('radio', { name: /Everyone/ }).isChecked()).toBe(true);
     await form.getByLabel('About you').fill('Lefty who loves a long dink rally.');
     await form.getByLabel('Years playing').selectOption({ label: '6-10 years' });
@@ -39,6 +40,8 @@ describe('editing one’s own player profile', () => {
     await see(page.getByRole('heading', { name: 'Your player profile' }));
     await see(page.getByText('Lefty who loves a long dink rally.'));
     await see(page.getByText('Your page is visible to signed-in members only.'));
+    const editButton = page.getByRole('button', { name: 'Edit your profile' });
+    await expect.poll(() => editButton.evaluate((el) => el === document.activeElement)).toBe(true);
     await checkScreen(tracked, 'profile-edit-saved');
 
     // Saved on the server, not only in this page's cache.

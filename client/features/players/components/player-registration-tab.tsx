@@ -9,7 +9,7 @@ import { useHomeTab } from '@client/lib/use-home-tab';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { Eye, Lock, MapPin, Pencil, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 // A pending claim (claims feature) takes the form's place: the second deliberate import across feature folders,
 // with the claim dialog's in player-search-panel.tsx.
 // eslint-disable-next-line no-restricted-imports
@@ -129,6 +129,18 @@ export default function PlayerRegistrationTab() {
 function LinkedProfileCard({ player, className }: { player: LinkedPlayer; className?: string }) {
   const { openTab } = useHomeTab();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closedEditor = useRef(false);
+  // Back on the card, focus returns to the button that opened the form.
+  useEffect(() => {
+    if (editing || !closedEditor.current) return;
+    closedEditor.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const closeEditor = () => {
+    closedEditor.current = true;
+    setEditing(false);
+  };
   // The page's visibility is shown to the player themselves through their detail.
   const visibility = usePlayer(player.id).data?.visibility;
   if (editing && visibility) {
@@ -141,7 +153,7 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ProfileEditForm player={player} visibility={visibility} onDone={() => setEditing(false)} />
+          <ProfileEditForm player={player} visibility={visibility} onDone={closeEditor} />
         </CardContent>
       </Card>
     );
@@ -218,7 +230,7 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
             <Star aria-hidden className="size-4" />
             Rate a Player
           </Button>
-          <Button variant="outline" disabled={!visibility} onClick={() => setEditing(true)}>
+          <Button ref={editButton} variant="outline" disabled={!visibility} onClick={() => setEditing(true)}>
             <Pencil aria-hidden className="size-4" />
             Edit your profile
           </Button>

@@ -10,7 +10,7 @@ import { revalidateField } from '@client/lib/revalidate-field';
 import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import { PLAYER_BIO_MAX, updatePlayerBodySchema, type PlayerVisibility } from '@common/schemas/players';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useUpdatePlayer } from '../api/update-player';
 
 type ProfileValues = {
@@ -55,6 +55,8 @@ export function ProfileEditForm({
     visibility,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Opened from the profile card's button: the first field takes the focus.
+  useEffect(() => document.getElementById('profile-skillLevel')?.focus(), []);
 
   const set = (name: keyof ProfileValues) => (value: string) => {
     const next = { ...values, [name]: value };
