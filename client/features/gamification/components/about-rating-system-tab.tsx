@@ -258,7 +258,7 @@ function StarMeanings() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
           {RATING_CATEGORIES.map(({ key, label }) => (
             <section key={key} aria-labelledby={`stars-${key}`}>
               <h3 id={`stars-${key}`} className="mb-2 text-base font-bold text-stone-900">

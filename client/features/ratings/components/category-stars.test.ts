@@ -20,7 +20,7 @@ describe('CategoryStars', () => {
 
   it('invites a pick before any star is chosen', () => {
     const html = render({ category: 'serveReturn' });
-    expect(html).toContain('Pick the stars that fit; what each means shows here.');
+    expect(html).toContain('Not rated yet');
     expect(html).not.toContain('stars:');
   });
 

@@ -74,7 +74,7 @@ export function CategoryStars({
               {meaning}
             </>
           ) : (
-            'Pick the stars that fit; what each means shows here.'
+            'Not rated yet'
           )}
         </p>
       )}
