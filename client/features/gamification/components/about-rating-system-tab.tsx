@@ -267,7 +267,7 @@ function StarMeanings() {
               <ol className="grid gap-1.5 text-sm">
                 {STAR_DESCRIPTIONS[key].map((text, index) => (
                   <li key={text} className="flex gap-2">
-                    <span className="inline-flex w-9 shrink-0 items-center gap-0.5 font-semibold text-amber-800 tabular-nums">
+                    <span className="inline-flex h-5 w-9 shrink-0 items-center gap-0.5 font-semibold text-amber-800 tabular-nums">
                       {index + 1}
                       <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
                       <span className="sr-only">{index === 0 ? ' star:' : ' stars:'}</span>

@@ -64,7 +64,7 @@ export function CategoryStars({
         <p
           id={meaningId}
           aria-live="polite"
-          className={cn('min-h-5 text-sm sm:text-right', meaning ? 'text-stone-700' : 'text-stone-500')}
+          className={cn('min-h-5 text-sm', !compact && 'sm:text-right', meaning ? 'text-stone-700' : 'text-stone-500')}
         >
           {meaning ? (
             <>
