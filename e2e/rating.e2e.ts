@@ -15,6 +15,7 @@ import {
   toast,
   type Person,
 } from './support/app';
+import { maskEmail } from '../common/mask-email';
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -43,7 +44,10 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
       ['Kim', 'Kitchen'],
     ]) {
       const other = await browser.newContext({ baseURL: server.baseUrl });
-      await signUpViaApi(other, person(first, last));
+      const rater = person(first, last);
+      await signUpViaApi(other, rater);
+      // Lee has a player profile: the leaderboard names him "Lee L."; the others by masked e-mail.
+      if (first === 'Lee') await registerPlayerViaApi(other, rater);
       await rateNewPlayerViaApi(other, { firstName: `${first}s`, lastName: 'Partner' }, 3);
       await other.close();
     }
@@ -237,10 +241,16 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await see(list);
     const entries = list.getByRole('listitem');
     await expect.poll(() => entries.count()).toBe(4);
-    expect(await entries.nth(0).textContent()).toContain(ritaPerson.email);
+    // Named by display name: Rita has no player profile, so her masked e-mail; no whole e-mail on the board.
+    const ritaName = maskEmail(ritaPerson.email);
+    expect(await entries.nth(0).textContent()).toContain(ritaName);
+    expect(await list.textContent()).not.toMatch(/[^*]{2}@example\.com/);
     const first = entries.nth(0);
     await see(first.getByRole('img', { name: 'Rank 1 (Gold)' }));
-    await see(first.getByText(ritaPerson.email));
+    await see(first.getByText(ritaName));
+    await see(list.getByText('Lee L.', { exact: true }));
+    // Listed, the caller's own place is not repeated under the list.
+    expect(await page.getByLabel('Your place').count()).toBe(0);
     await see(first.getByText('2 ratings'));
     await see(first.getByText('5.0 helpfulness'));
     await see(first.getByText('1 review', { exact: true }));
@@ -265,7 +275,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
       await button.click();
       expect(await button.getAttribute('aria-pressed')).toBe('true');
       const periodList = page.getByRole('list', { name: `Top raters: ${period}` });
-      await see(periodList.getByText(ritaPerson.email));
+      await see(periodList.getByText(maskEmail(ritaPerson.email)));
       await expect.poll(() => periodList.getByRole('listitem').count()).toBe(4);
     }
     // The top 10 as structured data (§1): Gold first.

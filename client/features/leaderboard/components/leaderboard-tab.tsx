@@ -10,7 +10,7 @@ import { cn } from '@client/lib/cn';
 import { setLeaderboardJsonLd } from '@client/lib/seo';
 import { useAuth } from '@client/lib/use-auth';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@common/constants';
-import type { LeaderboardEntry, LeaderboardReply } from '@common/schemas/leaderboard';
+import type { LeaderboardCurrentUser, LeaderboardEntry, LeaderboardReply } from '@common/schemas/leaderboard';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   Award,
@@ -27,7 +27,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { leaderboardQuery } from '../api/get-leaderboard';
-import { helpfulnessText, plural } from '../format-entry';
+import { helpfulnessText, initialsOf, plural } from '../format-entry';
 
 const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   all: 'All Time',
@@ -129,7 +129,7 @@ function LeaderboardList({
     setLeaderboardJsonLd(
       entries?.map((entry) => ({
         rank: entry.rank,
-        name: entry.userEmail,
+        name: entry.displayName,
         totalPoints: entry.totalPoints,
         currentRank: entry.currentRank,
       })) ?? null,
@@ -146,19 +146,54 @@ function LeaderboardList({
     );
   }
   const list = leaderboard.data.leaderboard;
+  const { currentUser } = leaderboard.data;
+  const ownPlace = currentUser && !list.some((entry) => entry.isCurrentUser) && <OwnPlace place={currentUser} />;
   if (list.length === 0) {
     return (
-      <EmptyState icon={ListOrdered} title="No ratings found for this period." headingLevel={3} className="py-8" />
+      <>
+        <EmptyState icon={ListOrdered} title="No ratings found for this period." headingLevel={3} className="py-8" />
+        {ownPlace}
+      </>
     );
   }
   return (
-    <ol aria-label={`Top raters: ${PERIOD_LABELS[period]}`} className="grid gap-2">
-      {list.map((entry) => (
-        <li key={`${entry.rank}-${entry.userEmail}`}>
-          <EntryRow entry={entry} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol aria-label={`Top raters: ${PERIOD_LABELS[period]}`} className="grid gap-2">
+        {list.map((entry) => (
+          <li key={`${entry.rank}-${entry.userEmail}`}>
+            <EntryRow entry={entry} />
+          </li>
+        ))}
+      </ol>
+      {ownPlace}
+    </>
+  );
+}
+
+/** The caller's own place when the list shown does not include them. */
+function OwnPlace({ place }: { place: LeaderboardCurrentUser }) {
+  return (
+    <p
+      aria-label="Your place"
+      className="mt-3 flex items-center gap-3 rounded-xl border border-dashed border-teal-600/50 bg-teal-50/60 px-3 py-3 text-sm sm:px-4"
+    >
+      <Avatar name={place.displayName} />
+      <span className="font-semibold text-stone-900 tabular-nums">
+        You: #{place.rank} · {plural(place.ratingsCount, 'rating')}
+      </span>
+    </p>
+  );
+}
+
+/** A circle with the rater's initials; the name beside it says who it is. */
+function Avatar({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-teal-100 text-xs font-bold text-teal-800"
+    >
+      {initialsOf(name)}
+    </span>
   );
 }
 
@@ -187,10 +222,11 @@ function EntryRow({ entry }: { entry: LeaderboardEntry }) {
           #{entry.rank}
         </span>
       )}
+      <Avatar name={entry.displayName} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="min-w-0 font-semibold wrap-anywhere text-stone-900">
-            <EmailText email={entry.userEmail} />
+            <EmailText email={entry.displayName} />
           </span>
           {entry.isCurrentUser && <Badge tone="brand">You</Badge>}
         </p>
@@ -213,7 +249,7 @@ function EntryRow({ entry }: { entry: LeaderboardEntry }) {
   );
 }
 
-/** A long e-mail on a phone wraps before its "@" (and, if still too long, anywhere) instead of widening the row. */
+/** A long (masked) e-mail on a phone wraps before its "@" (and, if still too long, anywhere) instead of widening the row. */
 function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
   if (at <= 0) return email;
