@@ -34,7 +34,8 @@ export const leaderboardEntrySchema = z.object({
 
 /** The caller's own place, listed or not: rank by the same order as the board; null with no rating in the period. */
 export const leaderboardCurrentUserSchema = z.object({
-  rank: z.number().int().positive(),
+  /** The caller's place when listed; null outside the list (not computed per request). */
+  rank: z.number().int().positive().nullable(),
   ratingsCount: z.number().int(),
   averageHelpfulness: z.number(),
   helpfulnessScore: z.number().nullable(),

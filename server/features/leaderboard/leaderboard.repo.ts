@@ -123,23 +123,21 @@ export async function tryTakeBoardRefreshLock(tx: Executor): Promise<boolean> {
   return (result as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
 }
 
-/** The caller's place: their counts for the period and 1 + the raters ranked above them (§9 order). */
+/** The caller's own counts, score and display name for the period (their rank comes from the list when listed). */
 export type RaterPlace = Pick<
   LeaderboardRow,
   'ratingsCount' | 'helpfulnessSum' | 'helpfulnessCount' | 'helpfulnessScore'
-> & { rank: number; displayName: string };
+> & { displayName: string };
 
 /*
- * Raters above the caller: a higher count, or the same count and a better helpfulness score (none sorts
- * last), or the same score and a better average. `ranked` has user_id, ratings_count, helpfulness_sum and
- * helpfulness_count; `me` the caller's. Only the raters tied on count are joined to their e-mail and score.
+ * The caller's own counts, score and display name for the period, read for this caller alone. Their rank
+ * outside the listed 50 is not computed per request: counting the raters above re-sums the whole period
+ * (0.45 s of database time per call at 100k players / 1M ratings); the refresh job should store it.
  */
-function placeStatement(ctes: SQL | null, ranked: SQL, me: SQL): SQL {
-  const average = (alias: string) =>
-    sql.raw(`${alias}.helpfulness_sum::float8 / greatest(${alias}.helpfulness_count, 1)`);
+function placeStatement(ctes: SQL | null, me: SQL): SQL {
   return sql`with ${ctes === null ? sql`` : sql`${ctes}, `}me as (
       select mine.ratings_count, mine.helpfulness_sum, mine.helpfulness_count, ${users.email} as email,
-        ${average('mine')} as average, ${players.firstName} as first_name, ${players.lastName} as last_name,
+        ${players.firstName} as first_name, ${players.lastName} as last_name,
         ${helpfulnessScoreOf(sql`${users.email}`)} as score
       from ${me} as mine join ${users} on ${users.id} = mine.user_id
       left join ${players} on ${players.userId} = mine.user_id
@@ -147,42 +145,27 @@ function placeStatement(ctes: SQL | null, ranked: SQL, me: SQL): SQL {
     )
     select me.ratings_count as "ratingsCount", me.helpfulness_sum as "helpfulnessSum",
       me.helpfulness_count as "helpfulnessCount", me.score as "helpfulnessScore", me.email,
-      me.first_name as "firstName", me.last_name as "lastName",
-      1 + (select count(*) from ${ranked} as above where above.ratings_count > me.ratings_count)
-        + (select count(*) from ${ranked} as tied
-            join ${users} as tied_user on tied_user.id = tied.user_id
-            left join ${raterTrust} as tied_trust on tied_trust.rater_key = lower(tied_user.email)
-            where tied.ratings_count = me.ratings_count and tied.user_id <> ${sql.placeholder('userId')}::uuid
-              and ((tied_trust.helpfulness_score is not null
-                    and (me.score is null or tied_trust.helpfulness_score > me.score))
-                or (tied_trust.helpfulness_score is not distinct from me.score and ${average('tied')} > me.average))
-          ) as rank
+      me.first_name as "firstName", me.last_name as "lastName"
     from me`;
 }
 
 /** All time reads rater_stats in place: the count above is a range of rater_stats_leaderboard_idx. */
 function allTimePlaceStatement(): SQL {
   const rs = raterStats;
-  const stats = sql`(select ${rs.userId} as user_id, ${rs.ratingsSubmitted} as ratings_count,
-    ${rs.helpfulnessSum} as helpfulness_sum, ${rs.helpfulnessCount} as helpfulness_count from ${rs})`;
-  const own = sql`(select * from ${stats} as s where s.user_id = ${sql.placeholder('userId')}::uuid)`;
-  return placeStatement(null, stats, own);
+  const own = sql`(select ${rs.userId} as user_id, ${rs.ratingsSubmitted} as ratings_count,
+    ${rs.helpfulnessSum} as helpfulness_sum, ${rs.helpfulnessCount} as helpfulness_count from ${rs}
+    where ${rs.userId} = ${sql.placeholder('userId')}::uuid)`;
+  return placeStatement(null, own);
 }
 
-/** A period sums the same window as its board, once (the CTE is read by both counts). */
+/** A period sums the caller's own days only (rater_daily_stats_user_idx). */
 function sincePlaceStatement(): SQL {
   const d = raterDailyStats;
-  const totals = sql`totals as (
-      select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
-        sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
-      from ${d} where ${d.day} >= ${sql.placeholder('since')}::date
-      group by ${d.userId} having sum(${d.ratingsCount}) > 0
-    )`;
-  return placeStatement(
-    totals,
-    sql`totals`,
-    sql`(select * from totals where user_id = ${sql.placeholder('userId')}::uuid)`,
-  );
+  const own = sql`(select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
+      sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
+    from ${d} where ${d.userId} = ${sql.placeholder('userId')}::uuid and ${d.day} >= ${sql.placeholder('since')}::date
+    group by ${d.userId})`;
+  return placeStatement(null, own);
 }
 
 /** The caller's place for the period (from `since`, a UTC day; null for all time); undefined with no rating in it. */
@@ -197,7 +180,6 @@ export async function findRaterPlace(
       : await executePrepared(db, 'leaderboard_place_since', sincePlaceStatement, { userId, since });
   if (!raw) return undefined;
   return {
-    rank: Number(raw.rank),
     ratingsCount: Number(raw.ratingsCount),
     helpfulnessSum: Number(raw.helpfulnessSum),
     helpfulnessCount: Number(raw.helpfulnessCount),

@@ -196,10 +196,10 @@ export async function getLeaderboard(
         isCurrentUser,
       };
     }),
-    // Listed, the caller keeps the place shown in the list (equal raters are told apart there by user id).
+    // Listed, the caller's place is the list's; outside it, not computed per request (see findRaterPlace).
     currentUser: place
       ? {
-          rank: listed >= 0 ? listed + 1 : place.rank,
+          rank: listed >= 0 ? listed + 1 : null,
           ratingsCount: place.ratingsCount,
           averageHelpfulness: averageToOneDecimal(place.helpfulnessSum, place.helpfulnessCount),
           helpfulnessScore: roundScore(place.helpfulnessScore),

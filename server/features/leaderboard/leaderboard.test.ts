@@ -223,7 +223,7 @@ describe('GET /api/leaderboard', () => {
     expect(entries.map((entry) => entry.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
-  it('gives the caller’s own place outside the 50 listed, ranked by count, then score, then average', async () => {
+  it('gives the caller’s own counts outside the 50 listed, without a place (not computed per request)', async () => {
     const db = t.database.db;
     for (let i = 0; i < 50; i++) {
       const user = await insertUser(db, uniqueEmail(`two${i}`));
@@ -233,27 +233,18 @@ describe('GET /api/leaderboard', () => {
     const outsider = await signInAs(t, { email: outsiderEmail });
     await recordRatings(db, await userIdOf(db, outsiderEmail), 1);
     await recordVotes(db, await userIdOf(db, outsiderEmail), [5]);
-    const lowerEmail = uniqueEmail('lower');
-    const lower = await signInAs(t, { email: lowerEmail });
-    await recordRatings(db, await userIdOf(db, lowerEmail), 1);
 
-    // Week: the viewer, bob, carol, dave and the 50 above count more; the outsider's 5.0 beats every 1-rating rater.
     const week = await leaderboard('?period=week', outsider);
     expect(week.leaderboard).toHaveLength(50);
     expect(week.leaderboard.some((entry) => entry.isCurrentUser)).toBe(false);
     expect(week.currentUser).toEqual({
-      rank: 55,
+      rank: null,
       ratingsCount: 1,
       averageHelpfulness: 5,
       helpfulnessScore: null,
       displayName: maskEmail(outsiderEmail),
     });
-    // Tied on count with no helpfulness: gina, erin, frank (4.0) and the outsider rank above; the rest do not.
-    expect((await leaderboard('?period=week', lower)).currentUser?.rank).toBe(59);
-    // All time adds jack, harry and ivan above.
-    expect((await leaderboard('', outsider)).currentUser?.rank).toBe(58);
-    expect((await leaderboard('', lower)).currentUser?.rank).toBe(62);
-    expect(JSON.stringify(week)).not.toContain(lowerEmail);
+    expect((await leaderboard('', outsider)).currentUser).toMatchObject({ rank: null, ratingsCount: 1 });
   });
 
   it('with a cache, reuses the ranked rows instead of querying again', async () => {

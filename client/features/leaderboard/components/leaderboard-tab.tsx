@@ -179,7 +179,7 @@ function OwnPlace({ place }: { place: LeaderboardCurrentUser }) {
     >
       <Avatar name={place.displayName} />
       <span className="font-semibold text-stone-900 tabular-nums">
-        You: #{place.rank} · {plural(place.ratingsCount, 'rating')}
+        You: {place.rank === null ? 'outside the top 50' : `#${place.rank}`} · {plural(place.ratingsCount, 'rating')}
       </span>
     </p>
   );
