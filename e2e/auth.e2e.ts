@@ -260,6 +260,7 @@ describe('signing up, in and out', () => {
       'Ratings About Me',
       'Leaderboard',
       'Flagged Content',
+      'Trust & Safety',
       'Verify',
       'My Dashboard',
       'About Rating System',

@@ -206,7 +206,9 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     const { page } = pat;
     await page.goto('/?tab=ratings-about-me');
     await see(page.getByRole('heading', { level: 1, name: 'Ratings About Me' }));
-    await see(page.getByText('Overall from 1 rating'));
+    // The estimate view opens the page once the trust worker has counted the rating (within seconds).
+    await see(page.getByText('Your skill estimate'));
+    await see(page.getByText('1 rating, 1 in the last 12 months'));
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Rita R.' }) });
     await see(card.getByText(DETAILED));
     await see(card.getByText('Serves land short; aim deeper.'));
