@@ -64,7 +64,11 @@ export const players = pgTable(
     stars3: count('stars_3'),
     stars4: count('stars_4'),
     stars5: count('stars_5'),
-    /** Set when a rating of this player changes; the trust worker recomputes the estimate and clears it. */
+    /**
+     * Set when a rating of this player changes; the trust worker recomputes the estimate and clears it.
+     * Not indexed: an indexed column would make every rating's update of this row a non-HOT update that
+     * writes every index of players (the trigram one included); the worker's scan for marks is cheap.
+     */
     skillStaleAt: timestamp('skill_stale_at', { withTimezone: true }),
   },
   (t) => [
@@ -85,9 +89,6 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
-    index('players_skill_stale_idx')
-      .on(t.skillStaleAt)
-      .where(sql`${t.skillStaleAt} is not null`),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
     check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
   ],

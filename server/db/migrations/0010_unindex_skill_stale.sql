@@ -1,0 +1,1 @@
+DROP INDEX "players_skill_stale_idx";
