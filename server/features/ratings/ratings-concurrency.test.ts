@@ -22,7 +22,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/ratings under concurren
     const replies = await Promise.all(Array.from({ length: 50 }, () => postRating(t, cookie, ratingBody(player.id))));
     const statuses = replies.map((res) => res.statusCode).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    // The rest are refused: 409, or 503 when a bounded wait (2 s for the row lock or a connection) runs out
+    // behind 49 others on the same player row; nothing of theirs is stored either way (checked below).
+    expect(statuses.every((status) => status === 201 || status === 409 || status === 503)).toBe(true);
+    expect(statuses.filter((status) => status === 409).length).toBeGreaterThanOrEqual(40);
 
     const stored = await t.database.db.select().from(ratings).where(eq(ratings.playerId, player.id));
     expect(stored).toHaveLength(1);
