@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { round2 } from './model/round2';
 import type { TrustFlag } from '../../../common/schemas/trust';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AdminIdentity } from '../../plugins/authorize';
@@ -32,7 +33,7 @@ async function describe(db: Db, rows: FlagRow[]): Promise<TrustFlag[]> {
     id: row.id,
     type: row.type,
     status: row.status,
-    score: Math.round(row.score * 100) / 100,
+    score: round2(row.score),
     createdAt: row.createdAt.toISOString(),
     accounts: row.raterKeys.map((key) => ({
       userId: accountByKey.get(key)?.userId ?? null,
@@ -90,7 +91,6 @@ export async function getRaterTrust(db: Db, userId: string) {
   const [row] = await findRaterTrust(db, [key]);
   const mean = row?.leniency ?? 0;
   const sd = row?.leniencySd ?? (await currentLeniencyPrior(db));
-  const round2 = (value: number) => Math.round(value * 100) / 100;
   return {
     userId,
     leniency: round2(mean),

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { round2 } from './model/round2';
 import type { StoredSkill } from '../../db/schema/index';
 import type { OverallEstimate, Skill, TrustStatus } from '../../../common/schemas/trust';
 import { SKILL_LEVELS } from '../../../common/constants';
@@ -48,8 +49,6 @@ function toTrustPlayer(row: PlayerInput): TrustPlayer {
 function counted(ratings: RatingInput[], excluded: ReadonlySet<number>): TrustRating[] {
   return ratings.map((rating) => (excluded.has(rating.id) ? { ...rating, excluded: true } : rating));
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The stored form of an estimate, with the counts a player reads beside it. */
 function toStoredSkill(

@@ -11,6 +11,7 @@
  * Flags are candidates for an admin: a dismissed signature is not raised again.
  */
 import { ageInYears, playerPosterior, recencyWeight, wholeStar } from './player-estimate';
+import { round2 } from './round2';
 import { modelConstants } from './player-posterior';
 import type {
   BoostEvidence,
@@ -45,7 +46,6 @@ const DEFAULTS: Required<CollusionOptions> = {
 /** Share of the boost threshold a rating must reach against the full estimate before the leave-one-out test. */
 const SCREEN_SHARE = 0.4;
 
-const round2 = (x: number): number => Math.round(x * 100) / 100;
 const starsMean = (r: TrustRating): number => r.stars.reduce((sum, s) => sum + wholeStar(s), 0) / N;
 
 /** A rater's leniency from the stored sums, leaving some of its ratings out (no refit). */

@@ -1,5 +1,6 @@
 /** A player's estimate as the product shows it: per-field mean and 90% interval, rating shares, reliability. */
 import { RELIABILITY_HIGH_FROM, RELIABILITY_MEDIUM_FROM } from '../../../../common/schemas/trust';
+import { round2 } from './round2';
 import { Z90 } from './normal-distribution';
 import {
   modelConstants,
@@ -44,8 +45,6 @@ export function recencyWeight(at: number, now: number, halfLifeMonths: number): 
 export function wholeStar(value: number): number {
   return Math.min(5, Math.max(1, Math.round(value)));
 }
-
-const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 function fieldEstimate(mean: number, sd: number, n: number): FieldEstimate {
   const m = Math.min(5, Math.max(1, mean));

@@ -5,6 +5,7 @@
  * the player's estimate, moved by the rater's leniency, widened by the halo and the per-field noise.
  */
 import { Z90 } from './normal-distribution';
+import { round2 } from './round2';
 import { modelConstants } from './player-posterior';
 import type { Hyper, Leniency, PlayerEstimate } from './types';
 
@@ -26,7 +27,6 @@ export function predictiveInterval(hyper: Hyper, estimate: PlayerEstimate, lenie
   const lenVar = leniency ? leniency.sd * leniency.sd : hyper.leniencyVar;
   const sd = Math.sqrt(skillSd * skillSd + lenVar + hyper.haloVar + constants.interiorVar / N);
   const mean = skill + lenMean;
-  const round2 = (x: number): number => Math.round(x * 100) / 100;
   return {
     mean: round2(Math.min(5, Math.max(1, mean))),
     low: round2(Math.min(5, Math.max(1, mean - Z90 * sd))),
