@@ -1,7 +1,28 @@
 /** Page metadata shared by the server (HTML it sends) and the client (on navigation). */
-export type PageMeta = { title: string; description: string; path: string };
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** The canonical path (the server prefixes PUBLIC_URL). */
+  path: string;
+  /** Kept out of search engines' indexes (`<meta name="robots" content="noindex">`). */
+  noindex?: boolean;
+  /** The link-preview picture; absent: the site's /og-image.png. `url` is absolute or a path. */
+  image?: { url: string; alt: string; width: number; height: number };
+  /** Structured data for this page, each object sent as its own JSON-LD script (the organisation's always). */
+  jsonLd?: object[];
+  /** og:type; 'website' when absent. */
+  ogType?: 'website' | 'profile';
+};
 
 export const SITE_NAME = 'Pickleball Ratings';
+/** The site's own preview picture (client/public/og-image.png). */
+export const SITE_IMAGE = {
+  url: '/og-image.png',
+  alt: `${SITE_NAME}: peer-built pickleball ratings`,
+  width: 1200,
+  height: 630,
+};
+
 export const SITE_KEYWORDS =
   'pickleball, pickleball ratings, player ratings, skill level, DUPR alternative, pickleball community';
 
@@ -24,6 +45,7 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: `Verify your player profile – ${SITE_NAME}`,
     description: 'Claim and verify your pickleball player profile with a code sent by e-mail.',
     path: '/verify',
+    noindex: true,
   },
   '/coming-soon': {
     title: `Coming soon – ${SITE_NAME}`,
@@ -34,11 +56,13 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: `Choose a new password – ${SITE_NAME}`,
     description: 'Set a new password for your Pickleball Ratings account.',
     path: '/reset-password',
+    noindex: true,
   },
   '/dev-login': {
     title: `Developer sign-in – ${SITE_NAME}`,
     description: 'Developer access to Pickleball Ratings.',
     path: '/dev-login',
+    noindex: true,
   },
 };
 
@@ -46,6 +70,7 @@ export const NOT_FOUND_META: PageMeta = {
   title: `Page not found – ${SITE_NAME}`,
   description: DEFAULT_DESCRIPTION,
   path: '/404',
+  noindex: true,
 };
 
 /** §1: the sports-organisation structured data. */

@@ -1,4 +1,5 @@
 import {
+  SITE_IMAGE,
   SITE_KEYWORDS,
   SITE_NAME,
   leaderboardJsonLd,
@@ -57,22 +58,36 @@ export function setJsonLd(id: string, data: object | null): void {
   if (!existing) document.head.appendChild(element);
 }
 
+function setNoindex(noindex: boolean) {
+  const existing = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+  if (noindex) upsertMeta('name', 'robots', 'noindex');
+  else existing?.remove();
+}
+
 export function applyPageMeta(meta: PageMeta): void {
   const base = siteBaseUrl();
   const url = `${base}${meta.path === '/404' ? '' : meta.path}`;
+  const image = meta.image ?? SITE_IMAGE;
+  const imageUrl = /^https?:\/\//.test(image.url) ? image.url : `${base}${image.url}`;
   document.title = meta.title;
   upsertMeta('name', 'description', meta.description);
+  setNoindex(meta.noindex ?? false);
   upsertMeta('name', 'keywords', SITE_KEYWORDS);
   upsertCanonical(url);
-  upsertMeta('property', 'og:type', 'website');
+  upsertMeta('property', 'og:type', meta.ogType ?? 'website');
   upsertMeta('property', 'og:site_name', SITE_NAME);
   upsertMeta('property', 'og:title', meta.title);
   upsertMeta('property', 'og:description', meta.description);
   upsertMeta('property', 'og:url', url);
-  upsertMeta('property', 'og:image', `${base}/og-image.png`);
+  upsertMeta('property', 'og:image', imageUrl);
+  upsertMeta('property', 'og:image:alt', image.alt);
+  upsertMeta('property', 'og:image:width', String(image.width));
+  upsertMeta('property', 'og:image:height', String(image.height));
   upsertMeta('name', 'twitter:card', 'summary_large_image');
   upsertMeta('name', 'twitter:title', meta.title);
   upsertMeta('name', 'twitter:description', meta.description);
+  upsertMeta('name', 'twitter:image', imageUrl);
+  upsertMeta('name', 'twitter:image:alt', image.alt);
   setJsonLd('ld-organization', organizationJsonLd(base));
 }
 

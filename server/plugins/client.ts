@@ -10,6 +10,7 @@ import {
   NOT_FOUND_META,
   PAGE_META,
   SITE_KEYWORDS,
+  SITE_IMAGE,
   SITE_NAME,
   organizationJsonLd,
   type PageMeta,
@@ -28,34 +29,57 @@ export const PRERENDERED_PAGES = ['/', '/login'];
 
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=`);
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
-/** Head tags for a page, so link previews work without running JavaScript. */
+/** Head tags for a page, so link previews work without running JavaScript. Every value is escaped for its place. */
 export function renderHead(meta: PageMeta, env: Pick<Env, 'PUBLIC_URL' | 'GA_MEASUREMENT_ID' | 'DEMO_MODE'>): string {
   const base = env.PUBLIC_URL.replace(/\/$/, '');
   const url = `${base}${meta.path === '/404' ? '' : meta.path}`;
-  const jsonLd = JSON.stringify(organizationJsonLd(base)).replace(/</g, '\\u003c');
+  const image = meta.image ?? SITE_IMAGE;
+  const imageUrl = /^https?:\/\//.test(image.url) ? image.url : `${base}${image.url}`;
+  const jsonLdScripts = [organizationJsonLd(base), ...(meta.jsonLd ?? [])].map(
+    (data, index) =>
+      `<script type="application/ld+json"${index === 0 ? ' id="ld-organization"' : ''}>${jsonForScript(data)}</script>`,
+  );
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    meta.noindex ? `<meta name="robots" content="noindex" />` : '',
     `<meta name="keywords" content="${escapeHtml(SITE_KEYWORDS)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    `<meta property="og:type" content="website" />`,
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:image" content="${escapeHtml(`${base}/og-image.png`)}" />`,
+    `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    `<script type="application/ld+json" id="ld-organization">${jsonLd}</script>`,
+    `<meta name="twitter:image" content="${escapeHtml(imageUrl)}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}" />`,
+    ...jsonLdScripts,
     env.GA_MEASUREMENT_ID ? `<meta name="app:ga-measurement-id" content="${escapeHtml(env.GA_MEASUREMENT_ID)}" />` : '',
   ]
     .filter(Boolean)
     .join('\n    ');
 }
+
+/** JSON inside a <script>: "<" escaped so no value can close the element or open a comment. */
+export const jsonForScript = (data: unknown) =>
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 type Encoding = 'br' | 'gzip' | 'identity';
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { playerPath, playerSlug, publicPlace } from './player-path';
+
+describe('player page addresses', () => {
+  it('joins name, city and state in lower case without accents or punctuation', () => {
+    expect(playerPath({ id: 1234, firstName: 'Jordan', lastName: 'Rivera', location: 'Austin, TX' })).toBe(
+      '/players/1234/jordan-rivera-austin-tx',
+    );
+    expect(playerSlug({ firstName: 'José', lastName: "O'Brien-Núñez", location: 'San José, CA 95112' })).toBe(
+      'jose-o-brien-nunez-san-jose-ca',
+    );
+  });
+
+  it('still has a slug without a place or without letters', () => {
+    expect(playerSlug({ firstName: 'Ann', lastName: 'Lee', location: null })).toBe('ann-lee');
+    expect(playerSlug({ firstName: '李', lastName: '雷' })).toBe('李-雷');
+    expect(playerSlug({ firstName: '!!', lastName: '??' })).toBe('player');
+  });
+
+  it('shows a place as city and state, never a street or ZIP', () => {
+    expect(publicPlace('Austin, TX 78701')).toBe('Austin, TX');
+    expect(publicPlace('12 Elm St, Austin, TX 78701-1234')).toBe('Austin, TX');
+    expect(publicPlace('Austin')).toBe('Austin');
+    expect(publicPlace('78701')).toBe('');
+    expect(publicPlace(null)).toBe('');
+  });
+});
