@@ -1,3 +1,4 @@
+import { NEXT_CURSOR_HEADER } from '@common/schemas/shared';
 import { adminHeaders, clearAdminSession } from './admin-session';
 
 /**
@@ -109,6 +110,18 @@ export async function apiGet<T>(url: string, options?: GetOptions): Promise<T | 
   await throwIfNotOk(response, sentAdminHeaders);
   if (tolerant && !isJson(response)) return drop().then(() => null);
   return readJson<T>(response);
+}
+
+/** One page of a list call: its rows and the cursor of the next page (absent on the last, §7 paging). */
+export type ApiPage<T> = { items: T[]; nextCursor: string | undefined };
+
+/** GET of one page of a list call that answers an array, with the next page's cursor from its header. */
+export async function apiGetPage<T>(url: string, options?: RequestOptions): Promise<ApiPage<T>> {
+  const { headers, sentAdminHeaders } = headersFor(false, options);
+  const response = await send(url, { credentials: 'include', headers, signal: options?.signal });
+  await throwIfNotOk(response, sentAdminHeaders);
+  const items = await readJson<T[]>(response);
+  return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }
 
 /** Builds `path?key=value` from the defined entries. */

@@ -38,3 +38,27 @@ export const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+/** The orders a long list can be read in: newest first, or by the rating's overall stars. */
+export const LIST_SORTS = ['newest', 'highest', 'lowest'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+/** The page size when a list call is given no `limit`. */
+export const DEFAULT_PAGE_SIZE = 50;
+/** The answer header that carries the next page's cursor; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * Paging parameters of the list calls that answer arrays (§7 calls keep their arrays; the next page's cursor
+ * travels in the `x-next-cursor` header). The cursor is opaque to callers: made and read by the server.
+ */
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1-100')
+    .max(100, 'limit must be 1-100')
+    .default(DEFAULT_PAGE_SIZE),
+  sort: z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}` }).default('newest'),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { cutPage, decodeCursor, encodeCursor } from './page-cursor';
+
+describe('page cursors', () => {
+  it('reads back what it wrote', () => {
+    expect(decodeCursor(encodeCursor({ key: '2026-11-25T10:00:00.000Z', id: 7 }))).toEqual({
+      key: '2026-11-25T10:00:00.000Z',
+      id: 7,
+    });
+    expect(decodeCursor(encodeCursor({ key: 4.5, id: 2 }))).toEqual({ key: 4.5, id: 2 });
+    expect(decodeCursor(undefined)).toBeUndefined();
+  });
+
+  it('refuses a cursor it did not make with 400 Invalid cursor', () => {
+    for (const raw of [
+      'x',
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('[1,1.5]').toString('base64url'),
+    ]) {
+      expect(() => decodeCursor(raw)).toThrow(expect.objectContaining({ statusCode: 400, message: 'Invalid cursor' }));
+    }
+  });
+
+  it('cuts limit + 1 rows into a page and the next cursor, and the last page has none', () => {
+    const rows = [1, 2, 3].map((id) => ({ id, score: id * 10 }));
+    const first = cutPage(rows, 2, (row) => row.score);
+    expect(first.items.map((row) => row.id)).toEqual([1, 2]);
+    expect(decodeCursor(first.nextCursor)).toEqual({ key: 20, id: 2 });
+    expect(cutPage(rows, 3, (row) => row.score).nextCursor).toBeUndefined();
+  });
+});
