@@ -8,8 +8,10 @@ import { Link } from 'react-router';
 /** §2 Top navigation bar: signed out, signed in, and developer states. */
 export function TopNav() {
   const auth = useAuth();
+  // Opaque rather than a blurred backdrop: a backdrop filter on a sticky bar is composited again on every frame,
+  // work a phone does on its main thread while the page loads (Lighthouse's blocking time on /login).
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-30 border-b border-stone-200/80 bg-white/95">
       <nav
         aria-label="Main"
         className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2.5 sm:px-6"
