@@ -20,8 +20,8 @@ import { playerDetailQuery } from '../api/get-player-skill';
 import { receivedRatingsQuery } from '../api/get-received-ratings';
 import { useRateHelpfulness } from '../api/rate-helpfulness';
 import { summarizeReceived } from '../received-summary';
-import { weekOf, weightText } from '../skill-rows';
-import { SkillEstimate } from './skill-estimate';
+import { weekOf, weightText } from '@client/components/skill-rows';
+import { SkillEstimate } from '@client/components/skill-estimate';
 
 /** §2 Ratings About Me: ratings received by the user's linked player, with helpfulness stars (1-5). */
 export default function RatingsAboutMeTab() {

@@ -9,22 +9,26 @@ const OVERALL_LABEL = 'Would play again';
 /**
  * The rows of the estimate view: the five categories, then "would play again", each with one sentence in
  * plain words. A player nobody rated sees the community's numbers, said as such (docs/product.md).
+ * `whose` names the player in the sentences: "your" on Ratings About Me, "Jordan’s" on a player's page.
  */
-export function skillRows(skill: Skill): SkillRow[] {
+export function skillRows(skill: Skill, whose = 'your'): SkillRow[] {
   const unrated = skill.reliability.label === 'none';
   const rows = [
     ...RATING_CATEGORIES.map(({ key, label }) => ({ key, label, estimate: skill.categories[key] })),
     { key: 'overall', label: OVERALL_LABEL, estimate: skill.overall },
   ];
-  return rows.map((row) => ({ ...row, sentence: unrated ? unratedSentence(row) : ratedSentence(row) }));
+  return rows.map((row) => ({ ...row, sentence: unrated ? unratedSentence(row) : ratedSentence(row, whose) }));
 }
 
-function subject(key: string, label: string): string {
-  return key === 'overall' ? 'your “would play again” score' : `your ${label}`;
+function subject(key: string, label: string, whose: string): string {
+  return key === 'overall' ? `${whose} “would play again” score` : `${whose} ${label}`;
 }
 
-function ratedSentence({ key, label, estimate }: { key: string; label: string; estimate: Estimate }): string {
-  return `We are 90% sure ${subject(key, label)} is between ${oneDecimal(estimate.low)} and ${oneDecimal(estimate.high)}.`;
+function ratedSentence(
+  { key, label, estimate }: { key: string; label: string; estimate: Estimate },
+  whose: string,
+): string {
+  return `We are 90% sure ${subject(key, label, whose)} is between ${oneDecimal(estimate.low)} and ${oneDecimal(estimate.high)}.`;
 }
 
 function unratedSentence({ key, label, estimate }: { key: string; label: string; estimate: Estimate }): string {

@@ -2,7 +2,7 @@ import type { Estimate, Skill } from '@common/schemas/trust';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SkillEstimate } from './components/skill-estimate';
+import { SkillEstimate } from './skill-estimate';
 import { ratingsSummary, skillRows, weekOf, weightText } from './skill-rows';
 
 const e = (mean: number, low: number, high: number, n: number): Estimate => ({ mean, low, high, n });
@@ -37,6 +37,12 @@ describe('skillRows', () => {
     ]);
     expect(rows[0].sentence).toBe('We are 90% sure your Serve & Return is between 3.1 and 3.9.');
     expect(rows[5].sentence).toBe('We are 90% sure your “would play again” score is between 3.6 and 4.6.');
+  });
+
+  it('speaks of the player by name on their public page', () => {
+    const rows = skillRows(skill('medium', 5), 'Jordan’s');
+    expect(rows[0].sentence).toBe('We are 90% sure Jordan’s Serve & Return is between 3.1 and 3.9.');
+    expect(rows[5].sentence).toBe('We are 90% sure Jordan’s “would play again” score is between 3.6 and 4.6.');
   });
 
   it('says kindly that a player nobody rated sees the community average', () => {
@@ -77,6 +83,15 @@ describe('SkillEstimate', () => {
     expect(html.match(/role="img"/g)).toHaveLength(6);
     expect(html.match(/Medium reliability/g)).toHaveLength(1);
     expect(html).toContain('5 ratings, 2 in the last 12 months');
+  });
+
+  it('is about the named player on their page, not about the reader', () => {
+    const html = renderToStaticMarkup(
+      createElement(SkillEstimate, { skill: skill('medium', 5), player: { firstName: 'Jordan' } }),
+    );
+    expect(html).toContain('>Skill estimate<');
+    expect(html).toContain('What Jordan’s ratings say');
+    expect(html).not.toMatch(/\byour\b/i);
   });
 
   it('tells a player nobody rated that these are the community numbers', () => {

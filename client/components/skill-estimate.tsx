@@ -7,7 +7,7 @@ import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import type { ReliabilityLabel, Skill } from '@common/schemas/trust';
 import { Gauge, Info } from 'lucide-react';
-import { ratingsSummary, skillRows } from '../skill-rows';
+import { ratingsSummary, skillRows } from './skill-rows';
 
 const TONES: Record<ReliabilityLabel, BadgeTone> = {
   none: 'neutral',
@@ -17,24 +17,34 @@ const TONES: Record<ReliabilityLabel, BadgeTone> = {
 };
 
 /**
- * The top of Ratings About Me: per category and for "would play again", the estimate on the 1-5 scale with its
- * 90% range as a bar and one sentence in plain words; the reliability and the ratings behind it once.
+ * Per category and for "would play again", the estimate on the 1-5 scale with its 90% range as a bar and one
+ * sentence in plain words; the reliability and the ratings behind it once. The top of Ratings About Me (the
+ * player's own, "your") and of a player's public page (`player` given: said of them by first name).
  */
-export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: () => void }) {
+export function SkillEstimate({
+  skill,
+  onExplain,
+  player,
+}: {
+  skill: Skill;
+  onExplain?: () => void;
+  player?: { firstName: string };
+}) {
   const unrated = skill.reliability.label === 'none';
-  const rows = skillRows(skill);
+  const whose = player ? `${player.firstName}’s` : 'your';
+  const rows = skillRows(skill, whose);
   return (
     <Card aria-labelledby="skill-estimate-heading" role="region" className="overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-stone-100 px-5 pt-5 pb-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
         <div className="min-w-0">
           <h2 id="skill-estimate-heading" className="flex items-center gap-2 text-lg font-bold text-stone-900">
             <Gauge aria-hidden className="size-5 text-teal-700" />
-            Your skill estimate
+            {player ? 'Skill estimate' : 'Your skill estimate'}
           </h2>
           <p className="mt-1 text-sm text-stone-600">
             {unrated
               ? 'No ratings yet: this is the community average.'
-              : 'What your ratings say, corrected for generous and strict raters, with how sure we are.'}
+              : `What ${whose} ratings say, corrected for generous and strict raters, with how sure we are.`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
@@ -91,7 +101,7 @@ export function SkillEstimate({ skill, onExplain }: { skill: Skill; onExplain?: 
         {onExplain && (
           <Button variant="link" size="sm" onClick={onExplain} className="w-fit">
             <Info aria-hidden className="size-4" />
-            How we compute your numbers
+            {player ? 'How we compute these numbers' : 'How we compute your numbers'}
           </Button>
         )}
       </div>
