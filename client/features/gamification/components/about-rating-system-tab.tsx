@@ -1,11 +1,11 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { StarScale } from '@client/components/star-scale';
 import { EstimateBar, EstimateScale } from '@client/components/ui/estimate-bar';
 import { cn } from '@client/lib/cn';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import { RATING_CATEGORIES, SKILL_BANDS } from '@common/constants';
 import { BADGES, POINT_RULES, RANKS } from '@common/gamification';
-import { STAR_DESCRIPTIONS } from '@common/star-descriptions';
 import {
   RECENCY_HALF_LIFE_MONTHS,
   RELIABILITY_HIGH_FROM,
@@ -258,27 +258,7 @@ function StarMeanings() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-          {RATING_CATEGORIES.map(({ key, label }) => (
-            <section key={key} aria-labelledby={`stars-${key}`}>
-              <h3 id={`stars-${key}`} className="mb-2 text-base font-bold text-stone-900">
-                {label}
-              </h3>
-              <ol className="grid gap-1.5 text-sm">
-                {STAR_DESCRIPTIONS[key].map((text, index) => (
-                  <li key={text} className="flex gap-2">
-                    <span className="inline-flex h-5 w-9 shrink-0 items-center gap-0.5 font-semibold text-amber-800 tabular-nums">
-                      {index + 1}
-                      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
-                      <span className="sr-only">{index === 0 ? ' star:' : ' stars:'}</span>
-                    </span>
-                    <span className="text-stone-700">{text}</span>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ))}
-        </div>
+        <StarScale />
       </CardContent>
     </Card>
   );
