@@ -34,6 +34,10 @@ export const queryKeys = {
     all: ['community-ratings'] as const,
     /** GET /api/players/{id}/received-ratings */
     receivedByPlayer: (playerId: number) => ['community-ratings', 'received', playerId] as const,
+    /** GET /api/players/{id}/page: a player's public page, its numbers refreshed with every rating (§7). */
+    playerPage: (playerId: number) => ['community-ratings', 'player-page', playerId] as const,
+    /** GET /api/players/{id}/comments: the page's comments, a page at a time. */
+    playerPageComments: (playerId: number) => ['community-ratings', 'player-page-comments', playerId] as const,
   },
 
   ratings: {
