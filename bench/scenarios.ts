@@ -75,11 +75,12 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
     },
     {
       name: 'received',
-      route: 'GET /api/players/:id/received-ratings (admin)',
+      // The first page as Ratings About Me asks for it (20 newest); the call's default page is 50.
+      route: 'GET /api/players/:id/received-ratings?limit=20 (admin)',
       kind: 'read',
       method: 'GET',
       headers: signedIn(admin.cookie),
-      next: () => ({ path: `/api/players/${ratedId()}/received-ratings` }),
+      next: () => ({ path: `/api/players/${ratedId()}/received-ratings?limit=20` }),
     },
     {
       name: 'submit',

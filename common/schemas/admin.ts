@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { BULK_IMPORT_DEFAULTS, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
-import { emailSchema } from './shared';
+import { emailSchema, pageQuerySchema } from './shared';
 
-/** The admin lists answer at most this many rows; `total` says how many matched (the client also filters). */
-export const ADMIN_LIST_LIMIT = 500;
-export const ADMIN_SIGNUPS_LIMIT = 10_000;
 export const ADMIN_QUERY_MAX = 200;
 
 /** ?q= on the admin lists: optional, trimmed; empty means no filter. */
@@ -15,6 +12,20 @@ export const adminListQuerySchema = z.strictObject({
     .max(ADMIN_QUERY_MAX, `q must be at most ${ADMIN_QUERY_MAX} characters`)
     .optional()
     .transform((value) => value || undefined),
+});
+
+/** The one order of the admin lists: they hold no stars, and search narrows them. */
+export const ADMIN_LIST_SORTS = ['newest'] as const;
+
+/**
+ * The admin lists' parameters: q, and a page of `limit` rows (1-100, default 50) after `cursor`, newest first
+ * (by creation). `sort=highest|lowest` has no meaning on these lists and is refused with 400 rather than
+ * quietly answering another order. The next page's cursor comes in x-next-cursor; `total` counts every match.
+ */
+export const adminPageQuerySchema = adminListQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit,
+  sort: z.enum(ADMIN_LIST_SORTS, { error: 'sort must be newest: admin lists are read newest first' }).default('newest'),
+  cursor: pageQuerySchema.shape.cursor,
 });
 
 /** §2 User Management, §3 users: never any password, reset-token or third-party id field. */
@@ -159,6 +170,7 @@ export const bulkImportReplySchema = z.object({
 });
 
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminUsersReply = z.infer<typeof adminUsersReplySchema>;
 export type AdminPlayer = z.infer<typeof adminPlayerSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STAR_MAX, STAR_MIN } from '../constants';
-import { optionalText, starSchema } from './shared';
+import { optionalText, pageQuerySchema, starSchema } from './shared';
 
 /** A sane maximum for each rating text (issue 3). */
 export const RATING_TEXT_MAX = 2000;
@@ -143,6 +143,15 @@ export const ratingReplySchema = z.object({
 export const myRatingsReplySchema = z.array(ratingReplySchema);
 
 /**
+ * GET /api/my-ratings and /api/players/:id/received-ratings: a page of `limit` ratings (1-100, default 50) after
+ * `cursor`, newest first, or by the rating's overall stars (`highest`, `lowest`); equal stars come newest first.
+ * The next page's cursor comes in x-next-cursor, absent on the last page.
+ */
+export const ratingsPageQuerySchema = pageQuerySchema;
+/** The screens show this many ratings at a time, then "Show more" (a long list was 24,000 px on a phone). */
+export const RATINGS_SCREEN_PAGE_SIZE = 20;
+
+/**
  * A rating as the rated player (or an admin) sees it (§2 Ratings About Me). The rater's identity
  * is absent on anonymous ratings, and text held by moderation is null for non-admins.
  */
@@ -181,6 +190,7 @@ export const receivedRatingSchema = z.object({
 
 export const receivedRatingsReplySchema = z.array(receivedRatingSchema);
 
+export type RatingsPageQuery = z.infer<typeof ratingsPageQuerySchema>;
 export type CreateRatingBody = z.input<typeof createRatingBodySchema>;
 export type CreateRatingInput = z.output<typeof createRatingBodySchema>;
 export type EditRatingBody = z.input<typeof editRatingBodySchema>;

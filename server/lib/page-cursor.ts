@@ -5,22 +5,36 @@ import { AppError } from './app-error';
  * added meanwhile (an offset would repeat or skip rows). Opaque base64url JSON; a cursor we did not make is a 400.
  */
 export type PageCursor = { key: number | string; id: number };
+/** The cursor of a list whose rows have text ids (users: uuid). */
+export type TextIdCursor = { key: number | string; id: string };
 
-export function encodeCursor(cursor: PageCursor): string {
+export function encodeCursor(cursor: { key: number | string; id: number | string }): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
 }
 
 export function decodeCursor(raw: string | undefined): PageCursor | undefined {
+  return decodeWith(raw, (id): id is number => Number.isSafeInteger(id));
+}
+
+/** decodeCursor for text ids: at most 64 characters. */
+export function decodeTextIdCursor(raw: string | undefined): TextIdCursor | undefined {
+  return decodeWith(raw, (id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64);
+}
+
+function decodeWith<Id extends number | string>(
+  raw: string | undefined,
+  isId: (id: unknown) => id is Id,
+): { key: number | string; id: Id } | undefined {
   if (raw === undefined || raw === '') return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (
       Array.isArray(value) &&
       value.length === 2 &&
-      (typeof value[0] === 'number' || typeof value[0] === 'string') &&
-      Number.isSafeInteger(value[1])
+      ((typeof value[0] === 'number' && Number.isFinite(value[0])) || typeof value[0] === 'string') &&
+      isId(value[1])
     ) {
-      return { key: value[0], id: value[1] as number };
+      return { key: value[0], id: value[1] };
     }
   } catch {
     // falls through to the 400 below
@@ -32,7 +46,7 @@ export function decodeCursor(raw: string | undefined): PageCursor | undefined {
  * Cuts a page read with `limit + 1` rows into the page and the next cursor (undefined on the last page).
  * `keyOf` gives a row's sort key (a number or an ISO date string).
  */
-export function cutPage<Row extends { id: number }>(
+export function cutPage<Row extends { id: number | string }>(
   rows: Row[],
   limit: number,
   keyOf: (row: Row) => number | string,
@@ -41,4 +55,39 @@ export function cutPage<Row extends { id: number }>(
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: encodeCursor({ key: keyOf(last), id: last.id }) };
+}
+
+/** exactTimeKey's form (server/lib/keyset.ts): ISO 8601 UTC with microseconds. */
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT_MAX = 2_147_483_647;
+
+type KeyKind = { time: string; number: number };
+type IdKind = { int: number; uuid: string };
+
+/**
+ * A cursor checked against the list it pages: its key of the list's kind (an exact time or a number) and its id
+ * an integer id or a uuid, so a cursor of another list or a forged one is a 400, never a cast error in SQL.
+ */
+export function readCursor<K extends keyof KeyKind, I extends keyof IdKind>(
+  raw: string | undefined,
+  kinds: { key: K; id: I },
+): { key: KeyKind[K]; id: IdKind[I] } | undefined {
+  const cursor = kinds.id === 'int' ? decodeCursor(raw) : decodeTextIdCursor(raw);
+  if (!cursor) return undefined;
+  const keyOk = kinds.key === 'time' ? isExactTime(cursor.key) : typeof cursor.key === 'number';
+  const idOk =
+    kinds.id === 'int'
+      ? typeof cursor.id === 'number' && cursor.id >= 0 && cursor.id <= INT_MAX
+      : typeof cursor.id === 'string' && UUID.test(cursor.id);
+  if (!keyOk || !idOk) throw new AppError(400, 'Invalid cursor');
+  return cursor as { key: KeyKind[K]; id: IdKind[I] };
+}
+
+/** The form, and a real date (no 31 February) so PostgreSQL can read it. */
+function isExactTime(key: number | string): boolean {
+  if (typeof key !== 'string' || !EXACT_TIME.test(key)) return false;
+  const millis = `${key.slice(0, 23)}Z`;
+  const date = new Date(millis);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === millis;
 }

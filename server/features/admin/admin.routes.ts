@@ -1,14 +1,15 @@
+import type { FastifyReply } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
 import {
-  adminListQuerySchema,
+  adminPageQuerySchema,
   adminPlayersReplySchema,
   adminUsersReplySchema,
   bulkImportBodySchema,
   bulkImportReplySchema,
   emailSignupsReplySchema,
 } from '../../../common/schemas/admin';
-import { errorReplySchema } from '../../../common/schemas/shared';
-import { getAdminPlayers, getAdminUsers, getEmailSignups } from './admin.service';
+import { errorReplySchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { getAdminPlayers, getAdminUsers, getEmailSignups, type Paged } from './admin.service';
 import { importPlayers } from './bulk-import.service';
 
 const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
@@ -19,6 +20,12 @@ const BULK_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 /** Validated row by row in the service, so one bad row never fails the others. */
 export const BULK_IMPORT_PATH = '/api/players/bulk';
 
+/** The page's rows as the body; the next page's cursor, if any, in x-next-cursor. */
+function sendPage<Reply>(reply: FastifyReply, page: Paged<Reply>): Reply {
+  if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return page.reply;
+}
+
 export const adminRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 
@@ -28,13 +35,13 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
       config: { access: 'admin' },
       schema: {
         operationId: 'listAdminUsers',
-        summary: 'List user accounts, optionally filtered by a search text (admin)',
+        summary: 'A page of user accounts, newest first, optionally filtered by a search text (admin)',
         tags: ['admin'],
-        querystring: adminListQuerySchema,
+        querystring: adminPageQuerySchema,
         response: { 200: adminUsersReplySchema, ...refusals },
       },
     },
-    async (request) => getAdminUsers(db, request.query.q),
+    async (request, reply) => sendPage(reply, await getAdminUsers(db, request.query)),
   );
 
   app.get(
@@ -43,13 +50,13 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
       config: { access: 'admin' },
       schema: {
         operationId: 'listAdminPlayers',
-        summary: 'List players, optionally filtered by a search text (admin)',
+        summary: 'A page of players, newest first, optionally filtered by a search text (admin)',
         tags: ['admin'],
-        querystring: adminListQuerySchema,
+        querystring: adminPageQuerySchema,
         response: { 200: adminPlayersReplySchema, ...refusals },
       },
     },
-    async (request) => getAdminPlayers(db, request.query.q),
+    async (request, reply) => sendPage(reply, await getAdminPlayers(db, request.query)),
   );
 
   app.get(
@@ -58,12 +65,13 @@ export const adminRoutes: FeatureRoutes = async (app, { database }) => {
       config: { access: 'admin' },
       schema: {
         operationId: 'listEmailSignups',
-        summary: 'List the addresses signed up for launch updates (admin)',
+        summary: 'A page of the addresses signed up for launch updates, newest first, optionally filtered (admin)',
         tags: ['admin'],
+        querystring: adminPageQuerySchema,
         response: { 200: emailSignupsReplySchema, ...refusals },
       },
     },
-    async () => getEmailSignups(db),
+    async (request, reply) => sendPage(reply, await getEmailSignups(db, request.query)),
   );
 
   app.post(

@@ -1,34 +1,61 @@
 import type { Db } from '../../db/client';
-import {
-  ADMIN_LIST_LIMIT,
-  ADMIN_SIGNUPS_LIMIT,
-  type AdminPlayersReply,
-  type AdminUsersReply,
-  type EmailSignupsReply,
+import { cutPage, readCursor } from '../../lib/page-cursor';
+import type {
+  AdminPageQuery,
+  AdminPlayersReply,
+  AdminUsersReply,
+  EmailSignupsReply,
 } from '../../../common/schemas/admin';
 import { listEmailSignups, listPlayers, listUsers } from './admin.repo';
 
-/** §2 User Management: newest first, optionally filtered by name or e-mail. */
-export async function getAdminUsers(db: Db, q: string | undefined): Promise<AdminUsersReply> {
-  const { rows, total } = await listUsers(db, { q, limit: ADMIN_LIST_LIMIT });
+/** A reply and the next page's cursor (undefined on the last page), sent by the route in x-next-cursor. */
+export type Paged<Reply> = { reply: Reply; nextCursor: string | undefined };
+
+/** §2 User Management: newest first, optionally filtered by name or e-mail, a page at a time. */
+export async function getAdminUsers(db: Db, query: AdminPageQuery): Promise<Paged<AdminUsersReply>> {
+  const after = readCursor(query.cursor, { key: 'time', id: 'uuid' });
+  const { rows, total } = await listUsers(db, { q: query.q, limit: query.limit, after });
+  const page = cutPage(rows, query.limit, (row) => row.cursorKey);
   return {
-    users: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
-    total,
+    reply: {
+      users: page.items.map(({ cursorKey: _key, ...row }) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      total,
+    },
+    nextCursor: page.nextCursor,
   };
 }
 
-/** §2 All Players: newest first, optionally filtered by name, e-mail or location. */
-export async function getAdminPlayers(db: Db, q: string | undefined): Promise<AdminPlayersReply> {
-  const { rows, total } = await listPlayers(db, { q, limit: ADMIN_LIST_LIMIT });
-  return { players: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+/** §2 All Players: newest first, optionally filtered by name, e-mail or location, a page at a time. */
+export async function getAdminPlayers(db: Db, query: AdminPageQuery): Promise<Paged<AdminPlayersReply>> {
+  const after = readCursor(query.cursor, { key: 'time', id: 'int' });
+  const { rows, total } = await listPlayers(db, { q: query.q, limit: query.limit, after });
+  const page = cutPage(rows, query.limit, (row) => row.cursorKey);
+  return {
+    reply: {
+      players: page.items.map(({ cursorKey: _key, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      total,
+    },
+    nextCursor: page.nextCursor,
+  };
 }
 
-/** §2 Email Signups, newest first. */
-export async function getEmailSignups(db: Db): Promise<EmailSignupsReply> {
-  const { rows, total } = await listEmailSignups(db, { limit: ADMIN_SIGNUPS_LIMIT });
-  return { emailSignups: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+/** §2 Email Signups: newest first, optionally filtered by e-mail, a page at a time. */
+export async function getEmailSignups(db: Db, query: AdminPageQuery): Promise<Paged<EmailSignupsReply>> {
+  const after = readCursor(query.cursor, { key: 'time', id: 'int' });
+  const { rows, total } = await listEmailSignups(db, { q: query.q, limit: query.limit, after });
+  const page = cutPage(rows, query.limit, (row) => row.cursorKey);
+  return {
+    reply: {
+      emailSignups: page.items.map(({ cursorKey: _key, ...row }) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
+    },
+    nextCursor: page.nextCursor,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   argsRow,
@@ -10,7 +10,9 @@ import {
   type ValueSlot,
 } from '../../db/client';
 import { players, playerSkill, ratingHelpfulness, ratings, users } from '../../db/schema/index';
+import { afterKeyset, exactTimeKey, keysetOrderBy, type KeysetOrder } from '../../lib/keyset';
 import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
+import type { ListSort } from '../../../common/schemas/shared';
 
 export type NewRating = typeof ratings.$inferInsert;
 export type RatingChanges = Partial<Omit<NewRating, 'id' | 'playerId' | 'raterEmail' | 'raterUserId' | 'createdAt'>>;
@@ -222,38 +224,85 @@ export async function updateRating(db: Executor, ratingId: number, changes: Rati
   return row;
 }
 
-/** Served by ratings_rater_email_created_idx (lower(rater_email), created_at desc), order included. */
-export async function listRatingsByRater(db: Executor, raterEmail: string) {
+/** The orders of the rating lists: newest first, or by overall stars; equal keys newest (highest id) first. */
+const RATING_ORDERS: Record<ListSort, KeysetOrder> = {
+  newest: { key: ratings.createdAt, id: ratings.id, direction: 'desc' },
+  highest: { key: ratings.overallRating, id: ratings.id, direction: 'desc' },
+  lowest: { key: ratings.overallRating, id: ratings.id, direction: 'asc' },
+};
+
+/** One page of the rater's own ratings: after the cursor row (its sort key and id), `limit` of them. */
+export type MyRatingsPage = { sort: ListSort; limit: number; after?: { key: string | number; id: number } };
+
+/**
+ * A page of the ratings the rater gave (limit + 1 rows read, for cutPage), each with its sort key: the exact
+ * creation time for newest (the rater's own ratings, so nothing is revealed), else the overall stars. The rater's
+ * rows come from ratings_rater_email_created_idx (lower(rater_email), created_at desc), in its order for newest.
+ */
+export async function listRatingsByRater(db: Executor, raterEmail: string, page: MyRatingsPage) {
+  const order = RATING_ORDERS[page.sort];
+  const byTime = page.sort === 'newest';
+  const after = page.after
+    ? afterKeyset(order, {
+        key: byTime ? sql`${page.after.key}::timestamptz` : sql`${page.after.key}::float8`,
+        id: sql`${page.after.id}::int`,
+      })
+    : undefined;
   return db
-    .select(ratingWithPlayer)
+    .select({
+      ...ratingWithPlayer,
+      cursorKey: byTime ? exactTimeKey(ratings.createdAt) : sql<number>`${ratings.overallRating}`,
+    })
     .from(ratings)
     .innerJoin(players, eq(players.id, ratings.playerId))
-    .where(sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`)
-    .orderBy(sql`lower(${ratings.raterEmail})`, desc(ratings.createdAt));
+    .where(and(sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`, after))
+    .orderBy(...keysetOrderBy(order))
+    .limit(page.limit + 1);
 }
 
 /*
- * Received ratings are a hot read (issue 3 bench): one prepared statement per database reads the
- * player's owner and the list together (ratings_player_created_idx, newest first) with the rater's
- * name and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
+ * Received ratings are a hot read (issue 3 bench): one prepared statement per database, order and first or later
+ * page reads the player's owner and a page of the list together (ratings_player_created_idx for newest) with the
+ * rater's name and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
+ *
+ * The cursor of the newest order carries the last row's id only, never its time: the player may decode a cursor,
+ * and an anonymous rating's exact time is theirs to see only to the week (§2). The statement reads the time from
+ * the cursor's rating, of this player only.
  */
-export const RECEIVED_RATINGS_LIMIT = 500;
+export type ReceivedPage = { sort: ListSort; limit: number; after?: { key: number; id: number } };
 
 /** The statement of findReceivedRatings; plain rows, mapped by mapColumns (Drizzle's nested mapping cost a sixth of the call). */
-function receivedStatement(): SQL {
-  const [p, r, u, h] = [players, ratings, users, ratingHelpfulness];
-  return sql`select ${p.userId} as "ownerUserId", ${selectColumns(r, 'ratings')},
-      ${u.firstName} as "raterFirstName", ${u.lastName} as "raterLastName",
-      ${h.helpfulnessScore} as "userHelpfulnessScore",
-      (${playerSkill.weights} ->> ${r.id}::text)::float8 as "weight"
-    from ${p}
-    left join ${playerSkill} on ${playerSkill.playerId} = ${p.id}
-    left join ${r} on ${r.playerId} = ${p.id}
-    left join ${u} on ${u.id} = ${r.raterUserId}
-    left join ${h} on ${h.ratingId} = ${r.id} and ${h.userId} = ${sql.placeholder('callerId')}::uuid
-    where ${p.id} = ${sql.placeholder('playerId')}::int
-    order by ${r.createdAt} desc
-    limit ${RECEIVED_RATINGS_LIMIT}`;
+function receivedStatement(sort: ListSort, paged: boolean): () => SQL {
+  return () => {
+    const [p, r, u, h] = [players, ratings, users, ratingHelpfulness];
+    const order = RATING_ORDERS[sort];
+    const playerId = sql`${sql.placeholder('playerId')}::int`;
+    const cursorId = sql`${sql.placeholder('cursorId')}::int`;
+    const cursorRating = (column: SQL) =>
+      sql`(select ${column} from ${r} where ${r.id} = ${cursorId} and ${r.playerId} = ${playerId})`;
+    let after = sql``;
+    if (paged && sort === 'newest') {
+      // The plain bound lets the index range start at the cursor's time; the row comparison breaks the ties.
+      after = sql` and ${r.createdAt} <= ${cursorRating(sql`${r.createdAt}`)}
+        and ${afterKeyset(order, { key: cursorRating(sql`${r.createdAt}`), id: cursorId })}`;
+    } else if (paged) {
+      after = sql` and ${afterKeyset(order, { key: sql`${sql.placeholder('cursorKey')}::float8`, id: cursorId })}`;
+    }
+    const cursorKey = sort === 'newest' ? r.id : r.overallRating;
+    return sql`select ${p.userId} as "ownerUserId", ${selectColumns(r, 'ratings')},
+        ${u.firstName} as "raterFirstName", ${u.lastName} as "raterLastName",
+        ${h.helpfulnessScore} as "userHelpfulnessScore",
+        (${playerSkill.weights} ->> ${r.id}::text)::float8 as "weight",
+        ${cursorKey} as "cursorKey"
+      from ${p}
+      left join ${playerSkill} on ${playerSkill.playerId} = ${p.id}
+      left join ${r} on ${r.playerId} = ${p.id}${after}
+      left join ${u} on ${u.id} = ${r.raterUserId}
+      left join ${h} on ${h.ratingId} = ${r.id} and ${h.userId} = ${sql.placeholder('callerId')}::uuid
+      where ${p.id} = ${playerId}
+      order by ${sql.join(keysetOrderBy(order), sql`, `)}
+      limit ${sql.placeholder('limit')}::int + 1`;
+  };
 }
 
 export type ReceivedRow = {
@@ -262,11 +311,22 @@ export type ReceivedRow = {
   raterLastName: string | null;
   userHelpfulnessScore: number | null;
   weight: number | null;
+  /** The row's key in the page's order: its id for newest, else its overall stars. */
+  cursorKey: number;
 };
 
-/** The player's owner (undefined: no such player) and the ratings it received, newest first. */
-export async function findReceivedRatings(db: Db, playerId: number, callerId: string) {
-  const rows = await executePrepared(db, 'ratings_received_list', receivedStatement, { playerId, callerId });
+/** The player's owner (undefined: no such player) and a page of the ratings it received (limit + 1 rows read). */
+export async function findReceivedRatings(db: Db, playerId: number, callerId: string, page: ReceivedPage) {
+  const name = `ratings_received_${page.sort}${page.after ? '_after' : ''}`;
+  const values = {
+    playerId,
+    callerId,
+    limit: page.limit,
+    ...(page.after
+      ? { cursorId: page.after.id, ...(page.sort === 'newest' ? {} : { cursorKey: page.after.key }) }
+      : {}),
+  };
+  const rows = await executePrepared(db, name, receivedStatement(page.sort, page.after !== undefined), values);
   if (rows.length === 0) return undefined;
   return {
     ownerUserId: rows[0].ownerUserId as string | null,
@@ -281,6 +341,7 @@ export async function findReceivedRatings(db: Db, playerId: number, callerId: st
               raterLastName: row.raterLastName as string | null,
               userHelpfulnessScore: row.userHelpfulnessScore as number | null,
               weight: row.weight === null ? null : Number(row.weight),
+              cursorKey: Number(row.cursorKey),
             },
           ],
     ),

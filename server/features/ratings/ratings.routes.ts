@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import {
@@ -6,10 +6,19 @@ import {
   editRatingBodySchema,
   myRatingsReplySchema,
   ratingReplySchema,
+  ratingsPageQuerySchema,
   receivedRatingsReplySchema,
 } from '../../../common/schemas/ratings';
-import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
-import { editRating, getMyRatings, getRating, getReceivedRatings, submitRating, type Viewer } from './ratings.service';
+import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import {
+  editRating,
+  getMyRatings,
+  getRating,
+  getReceivedRatings,
+  submitRating,
+  type RatingsPage,
+  type Viewer,
+} from './ratings.service';
 
 const refusals = {
   400: errorReplySchema,
@@ -20,6 +29,12 @@ const refusals = {
 
 /** The 409 of a second rating names the rating to edit instead (issue 3). */
 const alreadyRatedSchema = errorReplySchema.extend({ existingRatingId: z.number().int() });
+
+/** The page's ratings as the §7 array; the next page's cursor, if any, in x-next-cursor. */
+function sendPage<Item>(reply: FastifyReply, page: RatingsPage<Item>): Item[] {
+  if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return page.items;
+}
 
 export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
@@ -84,12 +99,14 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
       config: { access: 'user' },
       schema: {
         operationId: 'listMyRatings',
-        summary: 'The ratings the signed-in user gave',
+        summary: 'A page of the ratings the signed-in user gave',
         tags: ['ratings'],
-        response: { 200: myRatingsReplySchema, 401: errorReplySchema },
+        querystring: ratingsPageQuerySchema,
+        response: { 200: myRatingsReplySchema, 400: errorReplySchema, 401: errorReplySchema },
       },
     },
-    async (request) => getMyRatings(db, await app.authorize.requireActor(request)),
+    async (request, reply) =>
+      sendPage(reply, await getMyRatings(db, await app.authorize.requireActor(request), request.query)),
   );
 
   app.get(
@@ -98,12 +115,14 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
       config: { access: 'user' },
       schema: {
         operationId: 'listReceivedRatings',
-        summary: 'The ratings a player received',
+        summary: 'A page of the ratings a player received',
         tags: ['ratings'],
         params: idParamSchema,
+        querystring: ratingsPageQuerySchema,
         response: { 200: receivedRatingsReplySchema, ...refusals },
       },
     },
-    async (request) => getReceivedRatings(db, request.params.id, await viewerOf(request)),
+    async (request, reply) =>
+      sendPage(reply, await getReceivedRatings(db, request.params.id, await viewerOf(request), request.query)),
   );
 };

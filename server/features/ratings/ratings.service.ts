@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { RatingRow } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { cutPage, readCursor } from '../../lib/page-cursor';
 import type { Actor } from '../../plugins/authorize';
 import { BULK_IMPORT_DEFAULTS } from '../../../common/constants';
 import { raterDisplayName } from '../../../common/rater-display-name';
@@ -11,6 +12,7 @@ import {
   type CreateRatingInput,
   type EditRatingInput,
   type RatingReply,
+  type RatingsPageQuery,
   type RatingTextField,
   type ReceivedRating,
 } from '../../../common/schemas/ratings';
@@ -228,28 +230,56 @@ export async function editRating(
   });
 }
 
-export async function getMyRatings(db: Db, actor: Actor): Promise<RatingReply[]> {
-  const rows = await listRatingsByRater(db, actor.user.email);
-  return rows.map((row) => toRatingReply(row.rating, row.playerName));
+/** A list's page and the next page's cursor (undefined on the last page), sent by the route in x-next-cursor. */
+export type RatingsPage<Item> = { items: Item[]; nextCursor: string | undefined };
+
+/** §2 My Ratings, a page at a time: newest first, or by overall stars. */
+export async function getMyRatings(db: Db, actor: Actor, query: RatingsPageQuery): Promise<RatingsPage<RatingReply>> {
+  const after =
+    query.sort === 'newest'
+      ? readCursor(query.cursor, { key: 'time', id: 'int' })
+      : readCursor(query.cursor, { key: 'number', id: 'int' });
+  const rows = await listRatingsByRater(db, actor.user.email, { sort: query.sort, limit: query.limit, after });
+  const page = cutPage(
+    rows.map((row) => ({ id: row.rating.id, cursorKey: row.cursorKey, row })),
+    query.limit,
+    (entry) => entry.cursorKey,
+  );
+  return { items: page.items.map(({ row }) => toRatingReply(row.rating, row.playerName)), nextCursor: page.nextCursor };
 }
 
 /**
  * §2 Ratings About Me, for the player's linked user and admins. Anonymous ratings never reveal
  * their rater to the player; text held by moderation is withheld from non-admins until resolved.
  */
-export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewer): Promise<ReceivedRating[]> {
+export async function getReceivedRatings(
+  db: Db,
+  playerId: number,
+  viewer: Viewer,
+  query: RatingsPageQuery,
+): Promise<RatingsPage<ReceivedRating>> {
   const { actor, isAdmin } = viewer;
-  const received = await findReceivedRatings(db, playerId, actor.user.id);
+  const after = readCursor(query.cursor, { key: 'number', id: 'int' });
+  const received = await findReceivedRatings(db, playerId, actor.user.id, {
+    sort: query.sort,
+    limit: query.limit,
+    after,
+  });
   if (!received) throw notFound('Player not found');
   if (!isAdmin && received.ownerUserId !== actor.user.id) {
     throw forbidden('Only the player or an admin can see the ratings received');
   }
 
-  const rows = received.ratings;
+  const page = cutPage(
+    received.ratings.map((row) => ({ id: row.rating.id, row })),
+    query.limit,
+    (entry) => entry.row.cursorKey,
+  );
+  const rows = page.items.map((entry) => entry.row);
   const heldRatingIds = isAdmin ? [] : rows.filter((row) => row.rating.isHeld).map((row) => row.rating.id);
   const held = await heldFieldsOf(db, heldRatingIds);
 
-  return rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore, weight }) => {
+  const items = rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore, weight }) => {
     const heldFields = held.get(rating.id);
     const texts = {} as Record<RatingTextField, string | null>;
     for (const field of RATING_TEXT_FIELDS) texts[field] = heldFields?.has(field) ? null : rating[field];
@@ -283,6 +313,7 @@ export async function getReceivedRatings(db: Db, playerId: number, viewer: Viewe
       ).toISOString(),
     };
   });
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** Monday 00:00 UTC of the date's week. */
