@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutPage, decodeCursor, encodeCursor } from './page-cursor';
+import { cutPage, decodeCursor, decodeTextIdCursor, encodeCursor, readCursor } from './page-cursor';
 
 describe('page cursors', () => {
   it('reads back what it wrote', () => {
@@ -27,5 +27,47 @@ describe('page cursors', () => {
     expect(first.items.map((row) => row.id)).toEqual([1, 2]);
     expect(decodeCursor(first.nextCursor)).toEqual({ key: 20, id: 2 });
     expect(cutPage(rows, 3, (row) => row.score).nextCursor).toBeUndefined();
+  });
+
+  it('reads text ids and checks a cursor against its list: exact time or number key, integer or uuid id', () => {
+    const uuid = '0b6f3c2e-4d1a-4f6b-9c7e-2a1b3c4d5e6f';
+    const time = '2026-11-25T10:00:00.123456Z';
+    expect(decodeTextIdCursor(encodeCursor({ key: time, id: uuid }))).toEqual({ key: time, id: uuid });
+    expect(readCursor(encodeCursor({ key: time, id: uuid }), { key: 'time', id: 'uuid' })).toEqual({
+      key: time,
+      id: uuid,
+    });
+    expect(readCursor(encodeCursor({ key: 4.5, id: 3 }), { key: 'number', id: 'int' })).toEqual({ key: 4.5, id: 3 });
+    expect(readCursor(undefined, { key: 'time', id: 'int' })).toBeUndefined();
+    for (const [cursor, kinds] of [
+      [
+        { key: 4.5, id: 3 },
+        { key: 'time', id: 'int' },
+      ],
+      [
+        { key: '2026-02-31T00:00:00.000000Z', id: 3 },
+        { key: 'time', id: 'int' },
+      ],
+      [
+        { key: '2026-11-25T10:00:00.123Z', id: 3 },
+        { key: 'time', id: 'int' },
+      ],
+      [
+        { key: time, id: 3_000_000_000 },
+        { key: 'time', id: 'int' },
+      ],
+      [
+        { key: time, id: 'not-a-uuid' },
+        { key: 'time', id: 'uuid' },
+      ],
+      [
+        { key: 'high', id: 3 },
+        { key: 'number', id: 'int' },
+      ],
+    ] as const) {
+      expect(() => readCursor(encodeCursor(cursor), kinds)).toThrow(
+        expect.objectContaining({ statusCode: 400, message: 'Invalid cursor' }),
+      );
+    }
   });
 });
