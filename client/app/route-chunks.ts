@@ -7,6 +7,7 @@ export const ROUTE_CHUNKS = {
   '/coming-soon': () => import('@client/features/signups/components/coming-soon-page'),
   '/dev-login': () => import('@client/features/auth/components/dev-login-page'),
   '/login': () => import('@client/features/auth/components/login-page'),
+  '/players': () => import('@client/features/player-page/components/player-page'),
   '/register': () => import('@client/features/auth/components/register-page'),
   '/reset-password': () => import('@client/features/auth/components/reset-password-page'),
   '/verify': () => import('@client/features/verification/components/verify-page'),
@@ -16,6 +17,8 @@ export type ChunkedRoute = keyof typeof ROUTE_CHUNKS;
 
 /** Starts loading the chunk of the page at `pathname`, if it has one. */
 export function preloadRouteChunk(pathname: string): void {
-  const load = ROUTE_CHUNKS[pathname.replace(/\/+$/, '') as ChunkedRoute] as (() => Promise<unknown>) | undefined;
+  // A player's page (/players/:id/:slug) has one chunk for every player.
+  const route = pathname.startsWith('/players/') ? '/players' : pathname.replace(/\/+$/, '');
+  const load = ROUTE_CHUNKS[route as ChunkedRoute] as (() => Promise<unknown>) | undefined;
   void load?.().catch(() => undefined);
 }

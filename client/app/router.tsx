@@ -13,6 +13,7 @@ const ResetPasswordPage = lazy(ROUTE_CHUNKS['/reset-password']);
 const DevLoginPage = lazy(ROUTE_CHUNKS['/dev-login']);
 const ComingSoonPage = lazy(ROUTE_CHUNKS['/coming-soon']);
 const VerifyPage = lazy(ROUTE_CHUNKS['/verify']);
+const PlayerPage = lazy(ROUTE_CHUNKS['/players']);
 
 /**
  * §2 Routes. Declarative routes rather than a data router: we load no data through routes, and the data
@@ -27,6 +28,7 @@ export function AppRoutes() {
           <Route path="coming-soon" element={<ComingSoonPage />} />
           <Route path="dev-login" element={<DevLoginPage />} />
           <Route path="login" element={<LoginPage />} />
+          <Route path="players/:id/:slug?" element={<PlayerPage notFound={<NotFoundPage />} />} />
           <Route path="register" element={<RegisterPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="verify" element={<VerifyPage />} />

@@ -1,5 +1,5 @@
 import { LocationInput } from '@client/components/location-input';
-import { Button } from '@client/components/ui/button';
+import { Button, type ButtonProps } from '@client/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -20,10 +20,13 @@ import { useAuth } from '@client/lib/use-auth';
 import { CLAIM_MESSAGE_MAX, claimBodySchema } from '@common/schemas/claims';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { UserCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRequestClaim } from '../api/request-claim';
 import { claimBlock } from '../claim-block';
 import { parseLocation } from '../parse-location';
+
+/** What the dialog needs of a player: a search result, or the player of a public page. */
+type ClaimablePlayer = Pick<PlayerSearchResult, 'id' | 'firstName' | 'lastName' | 'location' | 'userId'>;
 
 type Fields = {
   firstName: string;
@@ -47,9 +50,24 @@ const FIELD_LABELS: Record<string, string> = {
 
 /**
  * §2 "Claim Profile": checks the §5 blocks (signed out, already yours, linked to someone else) and
- * otherwise opens the claim dialog for `player`.
+ * otherwise opens the claim dialog for `player`. A player's page words the button its own way (`children`)
+ * and hears of the sent request (`onClaimed`).
  */
-export function ClaimProfileButton({ player, className }: { player: PlayerSearchResult; className?: string }) {
+export function ClaimProfileButton({
+  player,
+  className,
+  children,
+  variant = 'secondary',
+  size = 'sm',
+  onClaimed,
+}: {
+  player: ClaimablePlayer;
+  className?: string;
+  children?: ReactNode;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+  onClaimed?: () => void;
+}) {
   const auth = useAuth();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
@@ -70,23 +88,31 @@ export function ClaimProfileButton({ player, className }: { player: PlayerSearch
   return (
     <>
       <Button
-        size="sm"
-        variant="secondary"
+        size={size}
+        variant={variant}
         className={className}
         onClick={start}
-        aria-label={`Claim Profile: ${player.firstName} ${player.lastName}`}
+        aria-label={children ? undefined : `Claim Profile: ${player.firstName} ${player.lastName}`}
       >
         <UserCheck aria-hidden className="size-4" />
-        Claim Profile
+        {children ?? 'Claim Profile'}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        {open && <ClaimDialogContent player={player} onDone={() => setOpen(false)} />}
+        {open && (
+          <ClaimDialogContent
+            player={player}
+            onDone={() => {
+              setOpen(false);
+              onClaimed?.();
+            }}
+          />
+        )}
       </Dialog>
     </>
   );
 }
 
-function initialFields(player: PlayerSearchResult, accountEmail: string): Fields {
+function initialFields(player: ClaimablePlayer, accountEmail: string): Fields {
   const parsed = parseLocation(player.location);
   return {
     firstName: player.firstName,
@@ -98,7 +124,7 @@ function initialFields(player: PlayerSearchResult, accountEmail: string): Fields
   };
 }
 
-function ClaimDialogContent({ player, onDone }: { player: PlayerSearchResult; onDone: () => void }) {
+function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDone: () => void }) {
   const auth = useAuth();
   const { toast } = useToast();
   const claim = useRequestClaim();
