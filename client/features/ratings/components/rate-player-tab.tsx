@@ -3,16 +3,19 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
+import { LoadingBlock } from '@client/components/ui/loading-block';
 import { useToast } from '@client/components/ui/use-toast';
 import { ApiError, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
+import { parsePlayerId, playerPageQuery, searchResultOfPage } from '@client/lib/player-page-query';
 import { useAuth } from '@client/lib/use-auth';
 import { useFlashMessage } from '@client/lib/use-flash-message';
 import { pointsForRating } from '@common/gamification';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, History, MapPin, UserPlus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ratingQuery } from '../api/get-rating';
 import { useSubmitRating } from '../api/submit-rating';
 import { useUpdateRating } from '../api/update-rating';
@@ -70,6 +73,10 @@ export default function RatePlayerTab() {
   const [editingRatingId, setEditingRatingId] = useState<number | null>(null);
   const [loadingPlayerId, setLoadingPlayerId] = useState<number | null>(null);
   const [banner, showBanner] = useFlashMessage<{ title: string; body: string }>();
+  const [params, setParams] = useSearchParams();
+  const presetPlayerId = parsePlayerId(params.get('player'));
+  const [openingPreset, setOpeningPreset] = useState(false);
+  const presetTaken = useRef<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -115,6 +122,47 @@ export default function RatePlayerTab() {
     setTarget({ kind: 'existing', player });
     setStep(2);
   };
+
+  /** A player's page sends `?player=<id>`: the wizard opens at step 2 with them (updating an earlier rating). */
+  const openPresetPlayer = useEffectEvent(async (playerId: number) => {
+    setOpeningPreset(true);
+    try {
+      // Asked afresh: whether the caller already rated them decides between a new rating and the update flow.
+      const page = await queryClient.fetchQuery({ ...playerPageQuery(playerId), staleTime: 0 });
+      if (page.viewer.isOwner) {
+        toast({
+          title: 'You cannot rate yourself',
+          description: 'Pick another player to rate.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      await selectPlayer(searchResultOfPage(page));
+    } catch (error) {
+      toast({
+        title: 'Could not open that player',
+        description: serverMessage(error, 'Please search for them instead.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setOpeningPreset(false);
+    }
+  });
+
+  useEffect(() => {
+    if (presetPlayerId === null || presetTaken.current === presetPlayerId) return;
+    presetTaken.current = presetPlayerId;
+    // Taken once: a reload or "Change Player" does not bring the player back.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('player');
+        return next;
+      },
+      { replace: true },
+    );
+    void openPresetPlayer(presetPlayerId);
+  }, [presetPlayerId, setParams]);
 
   const addNewPlayer = (details: NewPlayerDetails) => {
     setTarget({ kind: 'new', details });
@@ -198,7 +246,8 @@ export default function RatePlayerTab() {
             <SelectedPlayer target={target} isUpdate={isUpdate} onChange={reset} onCancel={reset} />
           )}
 
-          {step === 1 && (
+          {step === 1 && openingPreset && <LoadingBlock label="Opening the player…" />}
+          {step === 1 && !openingPreset && (
             <FindPlayerStep
               onSelect={(player) => void selectPlayer(player)}
               onAddNew={addNewPlayer}
