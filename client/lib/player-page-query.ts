@@ -31,6 +31,7 @@ export function searchResultOfPage(page: PlayerPage): PlayerSearchResult {
     alreadyRated: page.viewer.existingRatingId !== null,
     existingRatingId: page.viewer.existingRatingId,
     overallEstimate: { ...page.skill.overall, reliability: page.skill.reliability.label },
+    path: page.path,
   };
 }
 

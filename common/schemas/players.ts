@@ -21,14 +21,47 @@ export const visibilitySchema = z.enum(PLAYER_VISIBILITIES, {
 
 export const SEARCH_TOO_SHORT_MESSAGE = `Search needs at least ${SEARCH_MIN_LENGTH} characters`;
 
-/** GET /api/players/search?q= (§5, §9: at least 2 characters). */
-export const playerSearchQuerySchema = z.strictObject({
-  q: z
-    .string({ error: SEARCH_TOO_SHORT_MESSAGE })
-    .trim()
-    .min(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT_MESSAGE)
-    .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
-});
+/** The radii of the search near a place, in miles; 25 when `near` comes without one. */
+export const SEARCH_RADII_MILES = [10, 25, 50, 100] as const;
+export type SearchRadiusMiles = (typeof SEARCH_RADII_MILES)[number];
+export const DEFAULT_SEARCH_RADIUS_MILES: SearchRadiusMiles = 25;
+export const NEAR_MAX_LENGTH = 100;
+export const NEAR_NOT_FOUND_MESSAGE = 'We could not find that place. Try a ZIP code or "City, ST".';
+export const RADIUS_MESSAGE = `radiusMiles must be one of ${SEARCH_RADII_MILES.join(', ')}`;
+export const RADIUS_NEEDS_NEAR_MESSAGE = 'radiusMiles needs near (a ZIP code or "City, ST")';
+
+const searchText = z.string().trim().max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`);
+
+/**
+ * GET /api/players/search: by name or location (`q`, at least 2 characters, §5, §9), near a place (`near`, a
+ * ZIP or "City, ST", within `radiusMiles`), or both. With `near`, `q` may be left out (or empty).
+ */
+export const playerSearchQuerySchema = z
+  .strictObject({
+    q: searchText.optional(),
+    near: z.string().trim().max(NEAR_MAX_LENGTH, `near must be at most ${NEAR_MAX_LENGTH} characters`).optional(),
+    radiusMiles: z
+      .enum(
+        SEARCH_RADII_MILES.map((radius) => String(radius)),
+        { error: RADIUS_MESSAGE },
+      )
+      .transform((value) => Number(value) as SearchRadiusMiles)
+      .optional(),
+  })
+  .superRefine((query, context) => {
+    const near = query.near || undefined;
+    if (query.q ? query.q.length < SEARCH_MIN_LENGTH : !near) {
+      context.addIssue({ code: 'custom', path: ['q'], message: SEARCH_TOO_SHORT_MESSAGE });
+    }
+    if (query.radiusMiles !== undefined && !near) {
+      context.addIssue({ code: 'custom', path: ['radiusMiles'], message: RADIUS_NEEDS_NEAR_MESSAGE });
+    }
+  })
+  .transform(({ q, near, radiusMiles }) =>
+    near
+      ? { q: q || null, near: { place: near, radiusMiles: radiusMiles ?? DEFAULT_SEARCH_RADIUS_MILES } }
+      : { q: q ?? '', near: null },
+  );
 
 /**
  * One search result (§7). userId marks the player as Linked (§2); alreadyRated and existingRatingId
@@ -47,6 +80,10 @@ export const playerSearchResultSchema = z.object({
   existingRatingId: z.number().int().nullable(),
   /** "Would play again" as estimated, with its reliability (the player's skill estimate). */
   overallEstimate: overallEstimateSchema,
+  /** The player's page (playerPath), so no client rebuilds the address. */
+  path: z.string(),
+  /** Miles from the `near` place, to one decimal; only in a search with `near` (absent otherwise). */
+  distanceMiles: z.number().optional(),
 });
 
 export const playerSearchReplySchema = z.array(playerSearchResultSchema);
@@ -157,6 +194,7 @@ export const updatePlayerReplySchema = z.object({
 export const registerPlayerReplySchema = linkedPlayerReplySchema;
 
 export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
+export type PlayerSearchParams = z.input<typeof playerSearchQuerySchema>;
 export type PlayerSearchResult = z.infer<typeof playerSearchResultSchema>;
 export type AverageRatings = z.infer<typeof averageRatingsSchema>;
 export type RatingBreakdown = z.infer<typeof ratingBreakdownSchema>;

@@ -24,6 +24,7 @@ const player: PlayerSearchResult = {
   alreadyRated: false,
   existingRatingId: null,
   overallEstimate: { mean: 3.6, low: 2.3, high: 4.6, n: 0, reliability: 'none' },
+  path: '/players/12/dana-reyes-austin-tx',
 };
 
 const complete = (): RatingDraft => ({

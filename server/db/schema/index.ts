@@ -11,3 +11,4 @@ export * from './rater-stats';
 export * from './achievements';
 export * from './leaderboard-boards';
 export * from './trust';
+export * from './data-backfills';

@@ -51,6 +51,9 @@ export const players = pgTable(
     searchName: text('search_name').notNull().default(''),
     searchLast: text('search_last').notNull().default(''),
     searchLocation: text('search_location').notNull().default(''),
+    /** Where the location is (its ZIP, else its "City, ST"), for the search near a place; null when unplaced. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     // Running aggregates of this player's ratings, changed in the same transaction as the ratings.
     ratingCount: count('rating_count'),
     overallSum: doublePrecision('overall_sum').notNull().default(0),
@@ -89,6 +92,8 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
+    // Search near a place: the bounding box of the radius is a range of latitude, longitude checked in the index.
+    index('players_latitude_longitude_idx').on(t.latitude, t.longitude),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
     check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
   ],

@@ -31,6 +31,9 @@ const COLUMN_KEYS = [
   'searchLocation',
 ] as const;
 
+/** The location's coordinates (searchColumns), null when unplaced. */
+const NUMBER_KEYS = ['latitude', 'longitude'] as const;
+
 /**
  * Inserts many players in one statement, skipping any whose e-mail already exists (any letter case,
  * by the unique index). Returns the e-mails actually inserted.
@@ -43,11 +46,14 @@ export async function insertPlayersUnlessEmailTaken(db: Executor, rows: Imported
   if (rows.length === 0) return [];
   const withSearch = rows.map((row) => ({ ...row, ...searchColumns(row) }));
   const columnList = sql.join(
-    COLUMN_KEYS.map((key) => sql.identifier(players[key].name)),
+    [...COLUMN_KEYS, ...NUMBER_KEYS].map((key) => sql.identifier(players[key].name)),
     sql`, `,
   );
   const arrays = sql.join(
-    COLUMN_KEYS.map((key) => sql`${sql.param(withSearch.map((row) => row[key]))}::text[]`),
+    [
+      ...COLUMN_KEYS.map((key) => sql`${sql.param(withSearch.map((row) => row[key]))}::text[]`),
+      ...NUMBER_KEYS.map((key) => sql`${sql.param(withSearch.map((row) => row[key]))}::float8[]`),
+    ],
     sql`, `,
   );
   const result = await db.execute<InsertedEmail>(sql`

@@ -5,7 +5,7 @@ import {
   type LocationSuggestion,
 } from '../../../common/schemas/locations';
 import { normalizeForSearch } from '../../../common/text';
-import { lowerBound, zipIndex, type Place, type ZipEntry, type ZipIndex } from './zip-index';
+import { lowerBound, zipIndex, type Coordinates, type Place, type ZipEntry, type ZipIndex } from './zip-index';
 
 const toSuggestion = ({ zip, city, state }: ZipEntry): LocationSuggestion => ({
   zip,
@@ -90,4 +90,41 @@ export function suggestLocations(query: string, index: ZipIndex = zipIndex()): L
   const cityText = comma === -1 ? text : text.slice(0, comma);
   const stateText = comma === -1 ? undefined : text.slice(comma + 1);
   return capped(placesMatching(index, cityText, stateText));
+}
+
+/** A state's two-letter code from "TX", "tx" or "Texas"; null when it names none. */
+function stateCode(index: ZipIndex, text: string): string | null {
+  const wanted = normalizeForSearch(text);
+  if (!wanted) return null;
+  if (wanted.length === 2 && index.stateNames.has(wanted.toUpperCase())) return wanted.toUpperCase();
+  for (const [code, name] of index.stateNames) if (name === wanted) return code;
+  return null;
+}
+
+function placePoint(index: ZipIndex, cityText: string, stateText: string): Coordinates | null {
+  const state = stateCode(index, stateText);
+  if (!state) return null;
+  for (const city of cityPrefixes(cityText)) {
+    const point = index.placePoints.get(`${city}|${state}`);
+    if (point) return point;
+  }
+  return null;
+}
+
+/**
+ * Where a location is: its 5-digit ZIP when the data knows it ("Austin, TX 78701", "78701 — Austin, TX"),
+ * else its place, "City, ST" or "City, State" (the mean of the place's ZIPs). A city without a state is
+ * not placed: "Springfield" is in more than 30 states.
+ */
+export function locatePlace(text: string, index: ZipIndex = zipIndex()): Coordinates | null {
+  const zip = /(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/.exec(text)?.[1];
+  const byZip = zip === undefined ? undefined : index.zipPoints.get(zip);
+  if (byZip) return byZip;
+  // What is left once ZIPs and the label's dash are gone: "Austin, TX" or "Austin TX".
+  const words = text.replace(/[\d—–-]+/g, ' ').trim();
+  const comma = words.lastIndexOf(',');
+  if (comma !== -1) return placePoint(index, words.slice(0, comma), words.slice(comma + 1));
+  const lastSpace = words.lastIndexOf(' ');
+  if (lastSpace === -1) return null;
+  return placePoint(index, words.slice(0, lastSpace), words.slice(lastSpace + 1));
 }

@@ -4,6 +4,9 @@ import { normalizeForSearch } from '../../../common/text';
 /** A US ZIP code and the place it belongs to. */
 export type ZipEntry = { zip: string; city: string; state: string };
 
+/** A point in degrees (WGS 84), as the ZIP data gives it. */
+export type Coordinates = { latitude: number; longitude: number };
+
 /** A city in a state (a "place", §9), shown with its lowest ZIP; zipCount stands in for its size. */
 export type Place = ZipEntry & { key: string; stateName: string; zipCount: number };
 
@@ -14,9 +17,15 @@ export type ZipIndex = {
   places: Place[];
   /** Two-letter code → normalised state name. */
   stateNames: Map<string, string>;
+  /** ZIP → its point. */
+  zipPoints: Map<string, Coordinates>;
+  /** "normalised city|ST" → the mean point of the place's ZIPs. */
+  placePoints: Map<string, Coordinates>;
 };
 
-type ZipCodesData = { codes: Record<string, { zip: string; city: string; state: string }> };
+type ZipCodesData = {
+  codes: Record<string, { zip: string; city: string; state: string; latitude?: number; longitude?: number }>;
+};
 type StatesData = { abbr: Record<string, string> };
 
 // Territories present in the data but missing from the package's state-name table.
@@ -40,6 +49,24 @@ export function buildZipIndex(codes: ZipCodesData['codes'], stateAbbr: Record<st
 
   const stateNames = new Map<string, string>();
   const byPlace = new Map<string, Place>();
+  const zipPoints = new Map<string, Coordinates>();
+  const placeSums = new Map<string, { latitude: number; longitude: number; count: number }>();
+  for (const { zip, latitude, longitude, city, state } of Object.values(codes)) {
+    if (typeof latitude !== 'number' || typeof longitude !== 'number') continue;
+    zipPoints.set(zip, { latitude, longitude });
+    const placeKey = `${normalizeForSearch(city)}|${state}`;
+    const sum = placeSums.get(placeKey) ?? { latitude: 0, longitude: 0, count: 0 };
+    placeSums.set(placeKey, {
+      latitude: sum.latitude + latitude,
+      longitude: sum.longitude + longitude,
+      count: sum.count + 1,
+    });
+  }
+  // A place stands at the mean of its ZIPs: nearer its middle than its lowest ZIP, often a PO-box office.
+  const placePoints = new Map<string, Coordinates>();
+  for (const [key, sum] of placeSums) {
+    placePoints.set(key, { latitude: sum.latitude / sum.count, longitude: sum.longitude / sum.count });
+  }
   for (const entry of zips) {
     if (!stateNames.has(entry.state)) {
       const name = EXTRA_STATE_NAMES[entry.state] ?? stateAbbr[entry.state] ?? entry.state;
@@ -53,7 +80,7 @@ export function buildZipIndex(codes: ZipCodesData['codes'], stateAbbr: Record<st
     else byPlace.set(placeKey, { ...entry, key, stateName: stateNames.get(entry.state)!, zipCount: 1 });
   }
   const places = [...byPlace.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { zips, places, stateNames };
+  return { zips, places, stateNames, zipPoints, placePoints };
 }
 
 let index: ZipIndex | undefined;

@@ -10,6 +10,7 @@ export type StoredOverall = {
 };
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 import { normalizeForSearch } from '../../../common/text';
+import { locatePlace } from '../locations/locations.service';
 
 export type NewPlayer = {
   firstName: string;
@@ -24,12 +25,18 @@ export type NewPlayer = {
   importedBy?: string | null;
 };
 
-/** The search columns every insert and name/location update must keep in step. */
+/**
+ * The search columns every insert and name/location update must keep in step: the normalised texts, and
+ * the location's coordinates for the search near a place (null when the bundled data cannot place it).
+ */
 export function searchColumns(player: { firstName: string; lastName: string; location: string }) {
+  const point = locatePlace(player.location);
   return {
     searchName: normalizeForSearch(`${player.firstName} ${player.lastName}`),
     searchLast: normalizeForSearch(player.lastName),
     searchLocation: normalizeForSearch(player.location),
+    latitude: point?.latitude ?? null,
+    longitude: point?.longitude ?? null,
   };
 }
 
@@ -79,7 +86,7 @@ const byteOrder = (column: AnyPgColumn | SQL) => sql`${column} using operator(pg
 
 const resultColumns = sql`p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count`;
 
-type SearchRow = {
+export type SearchRow = {
   id: number;
   firstName: string;
   lastName: string;
@@ -129,7 +136,7 @@ function leadingTiersStatement(): SQL {
 }
 
 /** A word of the query as a LIKE pattern on searchText: anywhere, or at a word start when it is short. */
-const wordPattern = (word: string) => (word.length >= 3 ? `%${word}%` : `% ${word}%`);
+export const wordPattern = (word: string) => (word.length >= 3 ? `%${word}%` : `% ${word}%`);
 
 export type SearchOptions = { query: string; raterEmail: string | null; limit: number };
 

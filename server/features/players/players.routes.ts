@@ -10,10 +10,27 @@ import {
   updatePlayerReplySchema,
 } from '../../../common/schemas/players';
 import { errorReplySchema } from '../../../common/schemas/shared';
+import { backfillPlayerCoordinates } from './coordinates-backfill.service';
 import { getPlayerDetail, registerPlayer, searchPlayersFor, updatePlayer } from './players.service';
 
 export const playersRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
+
+  // Players saved before coordinates existed get them once, in the background: the server answers at once,
+  // and the search near a place finds them as the batches land.
+  let closing = false;
+  let backfill: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    backfill = backfillPlayerCoordinates(db, () => closing)
+      .then((placed) => placed > 0 && app.log.info({ placed }, 'player coordinates backfilled'))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'player coordinates backfill failed; retried at next start'),
+      );
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await backfill;
+  });
 
   // Public (§6: anonymous visitors search players); a signed-in caller also learns what they rated.
   app.get(
@@ -21,13 +38,13 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
     {
       schema: {
         operationId: 'searchPlayers',
-        summary: 'Search players by name or location',
+        summary: 'Search players by name or location, or near a place (a ZIP or "City, ST") within a radius',
         tags: ['players'],
         querystring: playerSearchQuerySchema,
         response: { 200: playerSearchReplySchema, 400: errorReplySchema },
       },
     },
-    async (request) => searchPlayersFor(db, request.query.q, await app.authorize.optionalActor(request)),
+    async (request) => searchPlayersFor(db, request.query, await app.authorize.optionalActor(request)),
   );
 
   app.get(

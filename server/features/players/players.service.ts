@@ -2,20 +2,24 @@ import type { Db } from '../../db/client';
 import type { PlayerRow } from '../../db/schema/index';
 import type { LinkedPlayer } from '../../../common/schemas/auth';
 import {
+  NEAR_NOT_FOUND_MESSAGE,
   SEARCH_RESULT_LIMIT,
   type AverageRatings,
   type PlayerDetail,
+  type PlayerSearchQuery,
   type PlayerSearchResult,
   type RegisterPlayerBody,
   type RegisterPlayerReply,
   type UpdatePlayerBody,
   type UpdatePlayerReply,
 } from '../../../common/schemas/players';
+import { playerPath } from '../../../common/player-path';
 import { normalizeForSearch } from '../../../common/text';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
 import { refuseWhileClaimPending } from '../claims/pending-claim';
+import { locatePlace } from '../locations/locations.service';
 import { overallsForDisplay, skillForDisplay } from '../trust/trust.service';
 import {
   completeUnlinkedPlayer,
@@ -28,6 +32,7 @@ import {
   updatePlayerProfile,
   type PlayerDetailRow,
 } from './players.repo';
+import { searchPlayersNear } from './players-near.repo';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const ALREADY_HAS_PLAYER = 'You already have a player profile';
@@ -41,18 +46,40 @@ export const OWN_EMAIL_ONLY =
 /** At most this many words of a query are matched (each adds a condition). */
 const MAX_QUERY_WORDS = 5;
 
-/**
- * §2, §5, issue 3: name or location, case- and accent-insensitive, best matches first. Words shorter
- * than 2 characters only narrow a query that has a longer word.
- */
-export async function searchPlayersFor(db: Db, q: string, actor: Actor | null): Promise<PlayerSearchResult[]> {
+/** The query as matched: normalised, at most MAX_QUERY_WORDS words; null when no word has 2 characters. */
+function matchableQuery(q: string): string | null {
   const query = normalizeForSearch(q).split(' ').slice(0, MAX_QUERY_WORDS).join(' ');
-  if (!query.split(' ').some((word) => word.length >= 2)) return [];
-  const rows = await searchPlayers(db, {
+  return query.split(' ').some((word) => word.length >= 2) ? query : null;
+}
+
+type FoundRow = Omit<PlayerSearchResult, 'alreadyRated' | 'overallEstimate' | 'path'>;
+
+async function searchRows(db: Db, search: PlayerSearchQuery, raterEmail: string | null): Promise<FoundRow[]> {
+  const query = search.q === null ? null : matchableQuery(search.q);
+  if (search.q !== null && query === null) return [];
+  if (!search.near) return searchPlayers(db, { query: query!, raterEmail, limit: SEARCH_RESULT_LIMIT });
+  const point = locatePlace(search.near.place);
+  if (!point) throw badRequest(NEAR_NOT_FOUND_MESSAGE);
+  return searchPlayersNear(db, {
+    near: point,
+    radiusMiles: search.near.radiusMiles,
     query,
-    raterEmail: actor?.user.email ?? null,
+    raterEmail,
     limit: SEARCH_RESULT_LIMIT,
   });
+}
+
+/**
+ * §2, §5, issue 3: name or location, case- and accent-insensitive, best matches first. Words shorter
+ * than 2 characters only narrow a query that has a longer word. Near a place (a ZIP or "City, ST"): the
+ * players within the radius, nearest first, then best matching.
+ */
+export async function searchPlayersFor(
+  db: Db,
+  search: PlayerSearchQuery,
+  actor: Actor | null,
+): Promise<PlayerSearchResult[]> {
+  const rows = await searchRows(db, search, actor?.user.email ?? null);
   const estimates = await overallsForDisplay(
     db,
     rows.map((row) => row.id),
@@ -61,6 +88,7 @@ export async function searchPlayersFor(db: Db, q: string, actor: Actor | null): 
     ...row,
     alreadyRated: row.existingRatingId !== null,
     overallEstimate: estimates[index],
+    path: playerPath(row),
   }));
 }
 

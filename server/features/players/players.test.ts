@@ -196,6 +196,7 @@ describe('GET /api/players/search', () => {
       ratingCount: 0,
       alreadyRated: false,
       existingRatingId: null,
+      path: `/players/${linked.id}/lin-${w}-austin-tx`,
     });
     expect(results.find((result) => result.id === free.id)).toMatchObject({
       userId: null,

@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { players, ratings } from '../../db/schema/index';
+import type { Coordinates } from '../locations/zip-index';
+import { wordPattern, type SearchRow } from './players.repo';
+
+const EARTH_RADIUS_MILES = 3958.8;
+const MILES_PER_DEGREE_LATITUDE = 69.05;
+
+/**
+ * The box around a circle of `radiusMiles`: a range of latitude and one of longitude, which the btree on
+ * (latitude, longitude) reads. Longitude degrees shrink toward the poles, so the box is as wide as the
+ * circle is at its edge nearest the pole. (US places only: no box crosses the antimeridian or a pole.)
+ */
+export function boundingBox({ latitude, longitude }: Coordinates, radiusMiles: number) {
+  const latitudeDelta = radiusMiles / MILES_PER_DEGREE_LATITUDE;
+  const widest = Math.min(89, Math.abs(latitude) + latitudeDelta);
+  const longitudeDelta = radiusMiles / (MILES_PER_DEGREE_LATITUDE * Math.cos((widest * Math.PI) / 180));
+  return {
+    minLatitude: latitude - latitudeDelta,
+    maxLatitude: latitude + latitudeDelta,
+    minLongitude: longitude - longitudeDelta,
+    maxLongitude: longitude + longitudeDelta,
+  };
+}
+
+/** Great-circle miles from a point to the player's coordinates (haversine; plain SQL, no extension). */
+function distanceMiles(from: Coordinates): SQL {
+  const lat = sql`${from.latitude}::float8`;
+  const lon = sql`${from.longitude}::float8`;
+  return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(p.latitude - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${lon}) / 2), 2)))))`;
+}
+
+export type NearSearchOptions = {
+  near: Coordinates;
+  radiusMiles: number;
+  /** The normalised query, or null for everyone near the place. */
+  query: string | null;
+  raterEmail: string | null;
+  limit: number;
+};
+
+export type NearSearchRow = SearchRow & { distanceMiles: number };
+
+/**
+ * Players within `radiusMiles` of a point, nearest first (to the tenth of a mile shown), then best matching
+ * the query by the tiers of the text search (name start, last-name start, location start, every word
+ * somewhere), then by name. The bounding box narrows the rows on the coordinates index; the exact distance
+ * is computed for those only.
+ */
+export async function searchPlayersNear(db: Db, options: NearSearchOptions): Promise<NearSearchRow[]> {
+  const { near, radiusMiles, query, limit } = options;
+  const raterEmail = options.raterEmail?.toLowerCase() ?? null;
+  const box = boundingBox(near, radiusMiles);
+  // Every word somewhere in the name or location, as the text search's broadest tier (a superset of the others).
+  const everyWord = query
+    ? sql.join(
+        query
+          .split(' ')
+          .map((word) => sql`and (' ' || p.search_name || ' ' || p.search_location) like ${wordPattern(word)}`),
+        sql` `,
+      )
+    : sql``;
+  const tier = query
+    ? sql`case when starts_with(p.search_name, ${query}) then 1 when starts_with(p.search_last, ${query}) then 2
+        when starts_with(p.search_location, ${query}) then 3 else 4 end`
+    : sql`1`;
+  const result = await db.execute<NearSearchRow>(sql`
+    with near as (
+      select p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count,
+        p.search_name, ${tier} as tier, ${distanceMiles(near)} as exact_distance
+      from ${players} p
+      where p.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
+        and p.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8
+        ${everyWord}
+    ),
+    -- Ties at the tenth of a mile shown go to the better match.
+    page as (
+      select near.*, round(exact_distance::numeric, 1)::float8 as distance from near
+      where exact_distance <= ${radiusMiles}::float8
+      order by distance, tier, search_name collate "C", id
+      limit ${limit}::int
+    )
+    select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
+      page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
+      page.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
+    from page
+    left join lateral (select ${ratings.id} as id from ${ratings}
+      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${raterEmail}::text limit 1) r on true
+    order by page.distance, page.tier, page.search_name collate "C", page.id`);
+  // Both drivers answer { rows }; Drizzle types the generic executor's result loosely.
+  return (result as { rows: NearSearchRow[] }).rows;
+}
