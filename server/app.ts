@@ -18,6 +18,7 @@ import { helpfulnessRoutes } from './features/helpfulness/helpfulness.routes';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { playerPageRoutes } from './features/player-page/player-page.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { trustRoutes } from './features/trust/trust.routes';
@@ -48,6 +49,7 @@ const features: FeatureRoutes[] = [
   healthRoutes,
   authRoutes,
   playersRoutes,
+  playerPageRoutes,
   claimsRoutes,
   ratingsRoutes,
   helpfulnessRoutes,

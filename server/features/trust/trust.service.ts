@@ -41,12 +41,12 @@ import {
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
 /** A self-reported level; a bulk import's default level is not one (TRUST-MODEL: treat it as missing). */
-function toTrustPlayer(row: PlayerInput): TrustPlayer {
+export function toTrustPlayer(row: PlayerInput): TrustPlayer {
   const reported = row.importedBy === null && (SKILL_LEVELS as readonly string[]).includes(row.skillLevel);
   return { id: row.id, selfLevel: reported ? Number(row.skillLevel) : null, ownerKey: row.ownerKey };
 }
 
-function counted(ratings: RatingInput[], excluded: ReadonlySet<number>): TrustRating[] {
+export function counted(ratings: RatingInput[], excluded: ReadonlySet<number>): TrustRating[] {
   return ratings.map((rating) => (excluded.has(rating.id) ? { ...rating, excluded: true } : rating));
 }
 
@@ -125,7 +125,7 @@ function untrainedModel(): Model {
   return emptyModel;
 }
 
-async function currentModel(db: Db): Promise<Model> {
+export async function currentModel(db: Db): Promise<Model> {
   const cached = modelByDb.get(db);
   if (cached && Date.now() - cached.readAt < MODEL_REUSE_MS) return cached.model;
   const run = await findLatestRun(db);
@@ -288,7 +288,7 @@ export async function refreshStaleEstimates(db: Db): Promise<number> {
   return skills.length;
 }
 
-async function leniencyOf(db: Db, ratings: TrustRating[]) {
+export async function leniencyOf(db: Db, ratings: TrustRating[]) {
   const keys = [...new Set(ratings.map((rating) => rating.raterKey))];
   const rows = await findRaterTrust(db, keys);
   return new Map(

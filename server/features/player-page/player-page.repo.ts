@@ -1,0 +1,151 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { executePrepared, type Db } from '../../db/client';
+import { playerMatchRequests, players, playerSkill, ratings, users, type StoredSkill } from '../../db/schema/index';
+
+/*
+ * The player page reads by primary key (players, player_skill) and by index ranges of one player
+ * (ratings_player_created_idx, ratings_player_rater_key, player_match_requests_player_idx): each statement is
+ * prepared once per database, so a page costs no planning (the bench's 'player-page' scenarios).
+ */
+
+const computedAtMs = sql<number | null>`floor(extract(epoch from ${playerSkill.computedAt}) * 1000)::float8`;
+
+/** Who the player is and whether the page is theirs to hide: what every call of the page reads first. */
+const summaryColumns = {
+  id: players.id,
+  userId: players.userId,
+  firstName: players.firstName,
+  lastName: players.lastName,
+  location: players.location,
+  visibility: players.visibility,
+  isVerified: players.isVerified,
+  skillLevel: players.skillLevel,
+  skillComputedAtMs: computedAtMs,
+};
+
+function prepareSummary(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(players)
+    .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
+    .where(eq(players.id, sql.placeholder('id')))
+    .prepare('player_page_summary');
+}
+
+function prepareDetail(db: Db) {
+  const pendingClaim = sql<boolean>`exists (select 1 from ${playerMatchRequests}
+    where ${playerMatchRequests.playerId} = ${players.id} and ${playerMatchRequests.status} = 'pending')`;
+  return db
+    .select({
+      ...summaryColumns,
+      yearsPlaying: players.yearsPlaying,
+      bio: players.bio,
+      stars1: players.stars1,
+      stars2: players.stars2,
+      stars3: players.stars3,
+      stars4: players.stars4,
+      stars5: players.stars5,
+      storedSkill: playerSkill.skill,
+      hasPendingClaim: pendingClaim,
+    })
+    .from(players)
+    .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
+    .where(eq(players.id, sql.placeholder('id')))
+    .prepare('player_page_detail');
+}
+
+const summaryByDb = new WeakMap<Db, ReturnType<typeof prepareSummary>>();
+const detailByDb = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
+
+export type PlayerPageSummaryRow = NonNullable<Awaited<ReturnType<typeof findPlayerPageSummary>>>;
+export type PlayerPageDetailRow = NonNullable<Awaited<ReturnType<typeof findPlayerPageDetail>>> & {
+  storedSkill: StoredSkill | null;
+};
+
+/** One row of players with its estimate's time, or undefined when there is no such player. */
+export async function findPlayerPageSummary(db: Db, id: number) {
+  let query = summaryByDb.get(db);
+  if (!query) summaryByDb.set(db, (query = prepareSummary(db)));
+  const [row] = await query.execute({ id });
+  return row;
+}
+
+/** Everything the page shows of the player: profile, star counts, the stored estimate, a pending claim. */
+export async function findPlayerPageDetail(db: Db, id: number) {
+  let query = detailByDb.get(db);
+  if (!query) detailByDb.set(db, (query = prepareDetail(db)));
+  const [row] = await query.execute({ id });
+  return row;
+}
+
+/** The caller's own rating of the player (ratings_player_rater_key), as search finds it. */
+export async function findRatingIdOfRater(db: Db, playerId: number, raterEmail: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: ratings.id })
+    .from(ratings)
+    .where(and(eq(ratings.playerId, playerId), sql`lower(${ratings.raterEmail}) = ${raterEmail.toLowerCase()}`))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type PublicCommentRow = {
+  id: number;
+  rating: number;
+  comment: string;
+  isAnonymous: boolean;
+  createdAt: Date;
+  raterFirstName: string | null;
+  raterLastName: string | null;
+};
+
+/*
+ * The cursor names the last rating shown by its id alone, never its time: anyone can decode a cursor, and an
+ * anonymous rating's exact time is not public (only its week is). The statement reads that rating's time
+ * itself, of this player only; the plain bound on created_at lets the index range start there.
+ */
+function commentsStatement(paged: boolean): () => SQL {
+  return () => {
+    const playerId = sql`${sql.placeholder('playerId')}::int`;
+    const cursorId = sql`${sql.placeholder('cursorId')}::int`;
+    const cursorTime = sql`(select c.created_at from ${ratings} c where c.id = ${cursorId} and c.player_id = ${playerId})`;
+    const after = paged
+      ? sql` and r.created_at <= ${cursorTime} and (r.created_at, r.id) < (${cursorTime}, ${cursorId})`
+      : sql``;
+    return sql`select r.id, r.overall_rating as rating, r.strengths_improvements as comment,
+        r.is_anonymous as "isAnonymous", r.created_at as "createdAt",
+        u.first_name as "raterFirstName", u.last_name as "raterLastName"
+      from ${ratings} r
+      left join ${users} u on u.id = r.rater_user_id
+      where r.player_id = ${playerId} and r.is_held = false
+        and btrim(coalesce(r.strengths_improvements, '')) <> ''${after}
+      order by r.created_at desc, r.id desc
+      limit ${sql.placeholder('limit')}::int + 1`;
+  };
+}
+
+/**
+ * A page of the player's public comments, newest first (limit + 1 rows read, for cutPage): ratings with text,
+ * never one whose text moderation holds, as GET /api/players/:id's recentComments.
+ */
+export async function listPublicComments(
+  db: Db,
+  playerId: number,
+  page: { limit: number; afterId?: number },
+): Promise<PublicCommentRow[]> {
+  const paged = page.afterId !== undefined;
+  const rows = await executePrepared(
+    db,
+    paged ? 'player_page_comments_after' : 'player_page_comments',
+    commentsStatement(paged),
+    { playerId, limit: page.limit, ...(paged ? { cursorId: page.afterId } : {}) },
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    rating: Number(row.rating),
+    comment: String(row.comment),
+    isAnonymous: Boolean(row.isAnonymous),
+    createdAt: new Date(row.createdAt as string | Date),
+    raterFirstName: (row.raterFirstName as string | null) ?? null,
+    raterLastName: (row.raterLastName as string | null) ?? null,
+  }));
+}

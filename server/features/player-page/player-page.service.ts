@@ -1,0 +1,112 @@
+import { playerPath, publicPlace } from '../../../common/player-path';
+import { raterDisplayName } from '../../../common/rater-display-name';
+import { MEMBERS_ONLY_MESSAGE, type PlayerPage, type PlayerPageComment } from '../../../common/schemas/player-page';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { cutPage, decodeCursor } from '../../lib/page-cursor';
+import { PLAYER_NOT_FOUND } from '../players/players.service';
+import { startOfWeek } from '../ratings/ratings.service';
+import { overallHistory } from '../trust/estimate-history.service';
+import { skillForDisplay } from '../trust/trust.service';
+import {
+  findPlayerPageDetail,
+  findPlayerPageSummary,
+  findRatingIdOfRater,
+  listPublicComments,
+  type PlayerPageSummaryRow,
+  type PublicCommentRow,
+} from './player-page.repo';
+
+/** Who reads the page: a signed-in user (their id and e-mail), or nobody; admins see members-only pages too. */
+export type PageCaller = { userId: string; email: string } | null;
+export type PageAccess = { caller: PageCaller; isAdmin: boolean };
+
+/** A linked player who chose `members` shows their page to signed-in members only (docs/product.md, player page). */
+export const isMembersOnly = (player: Pick<PlayerPageSummaryRow, 'userId' | 'visibility'>) =>
+  player.userId !== null && player.visibility === 'members';
+
+function refuseUnlessAllowed<Row extends Pick<PlayerPageSummaryRow, 'userId' | 'visibility'>>(
+  player: Row | undefined,
+  access: PageAccess,
+): Row {
+  if (!player) throw notFound(PLAYER_NOT_FOUND);
+  if (isMembersOnly(player) && !access.caller && !access.isAdmin) throw new AppError(401, MEMBERS_ONLY_MESSAGE);
+  return player;
+}
+
+/**
+ * GET /api/players/:id/page: what anyone may read about the player, and what the caller may do there. The
+ * server's HTML of the page shows no history (`history: false` spares computing it).
+ */
+export async function getPlayerPage(
+  db: Db,
+  id: number,
+  access: PageAccess,
+  options: { history: boolean } = { history: true },
+): Promise<PlayerPage> {
+  const row = refuseUnlessAllowed(await findPlayerPageDetail(db, id), access);
+  const { caller } = access;
+  const stored = row.storedSkill && row.skillComputedAtMs !== null;
+  const skill = await skillForDisplay(
+    db,
+    stored ? { skill: row.storedSkill!, computedAt: new Date(row.skillComputedAtMs!) } : null,
+  );
+  const isLinked = row.userId !== null;
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    place: publicPlace(row.location),
+    path: playerPath(row),
+    isVerified: row.isVerified,
+    skillLevel: row.skillLevel,
+    yearsPlaying: row.yearsPlaying,
+    bio: isLinked ? row.bio : null,
+    isLinked,
+    isClaimable: !isLinked && !row.hasPendingClaim,
+    isPublic: !isMembersOnly(row),
+    skill,
+    overallDistribution: { 1: row.stars1, 2: row.stars2, 3: row.stars3, 4: row.stars4, 5: row.stars5 },
+    history: stored && options.history ? await overallHistory(db, row.id, skill.computedAt) : [],
+    viewer: {
+      signedIn: caller !== null,
+      isOwner: caller !== null && row.userId === caller.userId,
+      existingRatingId: caller ? await findRatingIdOfRater(db, row.id, caller.email) : null,
+    },
+  };
+}
+
+/** A rater account without a name: named neither by e-mail nor by a masked one on a public page. */
+export const UNNAMED_RATER = 'A member';
+
+function toPublicComment(row: PublicCommentRow): PlayerPageComment {
+  const named = Boolean(row.raterFirstName?.trim() || row.raterLastName?.trim());
+  return {
+    id: row.id,
+    rating: row.rating,
+    comment: row.comment,
+    raterName: row.isAnonymous
+      ? null
+      : named
+        ? raterDisplayName(row.raterFirstName, row.raterLastName, '')
+        : UNNAMED_RATER,
+    // The exact time, beside the other ratings' times, could point at an anonymous rater: its week only.
+    createdAt: (row.isAnonymous ? startOfWeek(row.createdAt) : row.createdAt).toISOString(),
+  };
+}
+
+export type CommentsPage = { items: PlayerPageComment[]; nextCursor: string | undefined };
+
+/** GET /api/players/:id/comments: a page of the public comments, newest first, with the next page's cursor. */
+export async function getPlayerPageComments(
+  db: Db,
+  id: number,
+  access: PageAccess,
+  query: { limit: number; cursor?: string },
+): Promise<CommentsPage> {
+  const after = decodeCursor(query.cursor);
+  refuseUnlessAllowed(await findPlayerPageSummary(db, id), access);
+  const rows = await listPublicComments(db, id, { limit: query.limit, afterId: after?.id });
+  const { items, nextCursor } = cutPage(rows, query.limit, (row) => row.id);
+  return { items: items.map(toPublicComment), nextCursor };
+}
