@@ -18,9 +18,11 @@ import { helpfulnessRoutes } from './features/helpfulness/helpfulness.routes';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { playerPagesFrom } from './features/player-page/player-page-html';
 import { playerPageRoutes } from './features/player-page/player-page.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { seoRoutes } from './features/seo/seo.routes';
 import { trustRoutes } from './features/trust/trust.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
@@ -61,6 +63,7 @@ const features: FeatureRoutes[] = [
   adminRoutes,
   signupsRoutes,
   locationsRoutes,
+  seoRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -73,6 +76,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (off in API tests). */
   serveClient?: boolean;
+  /** Where the built client is, when not dist/client (tests of the served pages). */
+  clientRoot?: string;
 };
 
 /**
@@ -198,6 +203,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(clientPlugin, { serveClient: options.serveClient ?? false, env });
+  await app.register(clientPlugin, {
+    serveClient: options.serveClient ?? false,
+    env,
+    root: options.clientRoot,
+    playerPages: playerPagesFrom(database.db, env),
+  });
   return app;
 }

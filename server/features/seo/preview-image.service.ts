@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { RATING_CATEGORIES } from '../../../common/constants';
+import { publicPlace } from '../../../common/player-path';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { renderPreviewPng, type PreviewCard } from './preview-card';
+import { findPreviewPlayer, type PreviewPlayerRow } from './seo.repo';
+import { previewImageVersion } from './seo.service';
+
+/** The site's own preview picture, shown for members-only pages (no name, no numbers). */
+export const SITE_PREVIEW_IMAGE = path.resolve('client/public/og-image.png');
+
+export type PreviewImage = {
+  png: Buffer;
+  etag: string;
+  /** The version of the player's current estimate (previewImageVersion): a request naming it may be cached long. */
+  version: string;
+};
+
+/** The card's facts, from the stored estimate alone: no estimate, or one from no ratings, reads "Not rated yet". */
+export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
+  const skill = row.skill;
+  const rated = skill !== null && skill.overall.n > 0 && skill.reliability.label !== 'none';
+  const strongest = rated
+    ? RATING_CATEGORIES.map(({ key, label }) => ({ label, estimate: skill.categories[key] }))
+        .filter(({ estimate }) => estimate.n > 0)
+        .sort((a, b) => b.estimate.mean - a.estimate.mean)
+        .slice(0, 3)
+        .map(({ label, estimate }) => ({ label, mean: estimate.mean }))
+    : [];
+  return {
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    place: publicPlace(row.location),
+    isVerified: row.isVerified,
+    overall: rated
+      ? { ...skill.overall, reliability: skill.reliability.label, ratings: skill.reliability.ratings }
+      : null,
+    strongest,
+  };
+}
+
+/** Members-only pages: their numbers stay with signed-in members, so the preview is the site's own. */
+const isMembersOnly = (row: PreviewPlayerRow) => row.isLinked && row.visibility === 'members';
+
+export type PreviewImagesOptions = {
+  /** Memory the rendered PNGs may take (about 60 KB each). */
+  maxBytes?: number;
+  /** Renders at once; more wait (each holds the event loop for its layout, tens of milliseconds). */
+  concurrency?: number;
+  render?: (card: PreviewCard) => Promise<Buffer>;
+};
+
+/**
+ * Player preview images, rendered on first request and kept in a bounded LRU keyed by what they show
+ * (player, estimate version, name, place and Verified mark), so a cached image costs one primary-key read.
+ * Simultaneous requests for one image share its render.
+ */
+export function createPreviewImages(options: PreviewImagesOptions = {}) {
+  const render = options.render ?? renderPreviewPng;
+  const cache = new LRUCache<string, Buffer>({
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (png) => png.length,
+  });
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const limit = options.concurrency ?? 2;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  let sitePng: Buffer | undefined;
+  let siteEtag = '';
+
+  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  }
+
+  function renderOnce(key: string, card: PreviewCard): Promise<Buffer> {
+    const cached = cache.get(key);
+    if (cached) return Promise.resolve(cached);
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = withSlot(() => render(card))
+        .then((png) => {
+          cache.set(key, png);
+          return png;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  function siteImage(): PreviewImage {
+    if (!sitePng) {
+      sitePng = readFileSync(SITE_PREVIEW_IMAGE);
+      siteEtag = `"site-${createHash('sha256').update(sitePng).digest('base64url').slice(0, 16)}"`;
+    }
+    return { png: sitePng, etag: siteEtag, version: '' };
+  }
+
+  return {
+    /** The player's preview; 404 for an unknown player. */
+    async forPlayer(db: Db, playerId: number): Promise<PreviewImage & { membersOnly: boolean }> {
+      const row = await findPreviewPlayer(db, playerId);
+      if (!row) throw notFound('Player not found');
+      if (isMembersOnly(row)) return { ...siteImage(), membersOnly: true };
+      const version = previewImageVersion(row.computedAt);
+      const card = previewCardOf(row);
+      const shown = createHash('sha256')
+        .update(JSON.stringify([card.name, card.place, card.isVerified]))
+        .digest('base64url')
+        .slice(0, 10);
+      const key = `${row.id}:${version}:${shown}`;
+      const png = await renderOnce(key, card);
+      return { png, etag: `"p${key.replace(/:/g, '-')}"`, version, membersOnly: false };
+    },
+  };
+}
+
+export type PreviewImages = ReturnType<typeof createPreviewImages>;

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { executePrepared, type Db } from '../../db/client';
+import { players, playerSkill, type StoredSkill } from '../../db/schema/index';
+
+/** What the preview image needs of a player, read with its stored estimate in one primary-key probe. */
+export type PreviewPlayerRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  location: string;
+  isVerified: boolean;
+  isLinked: boolean;
+  visibility: 'public' | 'members';
+  skill: StoredSkill | null;
+  computedAt: Date | null;
+};
+
+export async function findPreviewPlayer(db: Db, id: number): Promise<PreviewPlayerRow | undefined> {
+  const [row] = await executePrepared(
+    db,
+    'seo_preview_player',
+    () => sql`select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+        p.is_verified as "isVerified", p.user_id is not null as "isLinked", p.visibility,
+        s.skill, s.computed_at as "computedAt"
+      from ${players} p left join ${playerSkill} s on s.player_id = p.id
+      where p.id = ${sql.placeholder('id')}::int`,
+    { id },
+  );
+  if (!row) return undefined;
+  return { ...(row as PreviewPlayerRow), computedAt: row.computedAt ? new Date(row.computedAt as string) : null };
+}
+
+/**
+ * Who may be listed: unlinked players, and linked players who chose a public page (docs/product.md,
+ * player page). Written once so the page list and each page agree.
+ */
+const listable = sql`(p.user_id is null or p.visibility = 'public')`;
+/** A player's last change we know of: created, or its estimate recomputed (players keep no update time). */
+const lastModified = sql`greatest(p.created_at, s.computed_at)`;
+
+export type SitemapPageRow = { page: number; lastModified: Date };
+
+/**
+ * The sitemap's player pages: page n holds ids ((n-1)·size, n·size], so a page's address never moves when
+ * players are added or hidden, and each page is one range read of the primary key. Pages with no listable
+ * player are left out (a sitemap must list at least one URL).
+ */
+export async function listSitemapPages(db: Db, pageSize: number): Promise<SitemapPageRow[]> {
+  const result = await db.execute(sql`
+    select (p.id - 1) / ${pageSize}::int + 1 as page, max(${lastModified}) as "lastModified"
+    from ${players} p left join ${playerSkill} s on s.player_id = p.id
+    where ${listable}
+    group by 1 order by 1`);
+  // Both drivers (node-postgres, PGlite) answer { rows }; Drizzle types the generic executor's result as unknown.
+  const { rows } = result as { rows: { page: number | string; lastModified: string | Date }[] };
+  return rows.map((row) => ({ page: Number(row.page), lastModified: new Date(row.lastModified) }));
+}
+
+export type SitemapPlayerRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  location: string;
+  lastModified: Date;
+};
+
+/** One sitemap page's players, in id order: ids in (afterId, throughId]. */
+export async function listSitemapPlayers(db: Db, afterId: number, throughId: number): Promise<SitemapPlayerRow[]> {
+  const result = await db.execute(sql`
+    select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+      ${lastModified} as "lastModified"
+    from ${players} p left join ${playerSkill} s on s.player_id = p.id
+    where p.id > ${afterId}::int and p.id <= ${throughId}::int and ${listable}
+    order by p.id`);
+  const { rows } = result as {
+    rows: (Omit<SitemapPlayerRow, 'lastModified'> & { lastModified: string | Date })[];
+  };
+  return rows.map((row) => ({ ...row, id: Number(row.id), lastModified: new Date(row.lastModified) }));
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FeatureRoutes } from '../../deps';
+import { notFound } from '../../lib/app-error';
+import { createPreviewImages, type PreviewImagesOptions } from './preview-image.service';
+import {
+  PAGES_SITEMAP_PATH,
+  pagesSitemapXml,
+  playersSitemapXml,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+} from './seo.service';
+
+/** A crawler reads these a few times a day; an hour of caching spares the database a sitemap scan per fetch. */
+const SITEMAP_CACHE = 'public, max-age=3600';
+/** An image whose address names its estimate's version changes only with a new address (a day is safe). */
+const VERSIONED_IMAGE_CACHE = 'public, max-age=86400';
+/** An address without the current version (old, or none) may show something else soon. */
+const UNVERSIONED_IMAGE_CACHE = 'public, max-age=300';
+
+const MAX_INT = 2_147_483_647;
+const positiveInt = (text: string, max: number) =>
+  /^[1-9]\d{0,9}$/.test(text) && Number(text) <= max ? Number(text) : 0;
+
+const textParam = (name: string) => z.strictObject({ [name]: z.string() });
+const previewQuerySchema = z.object({ v: z.string().max(40).optional() });
+
+function sendXml(request: FastifyRequest, reply: FastifyReply, xml: string) {
+  return reply.type('application/xml; charset=utf-8').header('cache-control', SITEMAP_CACHE).send(xml);
+}
+
+export type SeoRoutesOptions = {
+  /** Player URLs per sitemap page (the protocol allows 50,000); tests make it small. */
+  playersPerPage?: number;
+  previewImages?: PreviewImagesOptions;
+};
+
+/** robots.txt, the sitemaps and the players' link-preview images: what search engines and link previews read. */
+export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
+  return async (app, { database, env }) => {
+    const { db } = database;
+    const sitemap = { publicUrl: env.PUBLIC_URL, playersPerPage: options.playersPerPage ?? SITEMAP_MAX_URLS };
+    const previewImages = createPreviewImages(options.previewImages);
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robotsTxt(env.PUBLIC_URL)),
+    );
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
+      sendXml(request, reply, await sitemapIndexXml(db, sitemap)),
+    );
+
+    app.get(PAGES_SITEMAP_PATH, { schema: { hide: true } }, async (request, reply) =>
+      sendXml(request, reply, pagesSitemapXml(env.PUBLIC_URL)),
+    );
+
+    app.get(
+      '/sitemap-players-:page.xml',
+      { schema: { hide: true, params: textParam('page') } },
+      async (request, reply) => {
+        const page = positiveInt(request.params.page, Math.floor(MAX_INT / sitemap.playersPerPage));
+        const xml = page ? await playersSitemapXml(db, page, sitemap) : undefined;
+        if (!xml) throw notFound('Sitemap not found');
+        return sendXml(request, reply, xml);
+      },
+    );
+
+    app.get(
+      '/og/players/:id.png',
+      {
+        schema: {
+          operationId: 'getPlayerPreviewImage',
+          summary: "A player's link-preview image (PNG, 1200×630); the site's own for members-only pages",
+          tags: ['seo'],
+          params: textParam('id'),
+          querystring: previewQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const id = positiveInt(request.params.id, MAX_INT);
+        if (!id) throw notFound('Player not found');
+        const image = await previewImages.forPlayer(db, id);
+        const current = !image.membersOnly && request.query.v === image.version;
+        reply
+          .type('image/png')
+          .header('cache-control', current ? VERSIONED_IMAGE_CACHE : UNVERSIONED_IMAGE_CACHE)
+          .header('etag', image.etag);
+        if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+        return reply.send(image.png);
+      },
+    );
+  };
+}
+
+export const seoRoutes = seoRoutesWith();
