@@ -1,4 +1,5 @@
 import { LEADERBOARD_PERIODS } from '../common/constants';
+import { PLACES } from '../server/db/seed/places';
 import type { Fixtures } from './bench-database';
 
 /** One measured call: how to make the next request of it. */
@@ -35,6 +36,7 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   const playerId = cycle(samples.playerIds);
   const ratedId = cycle(samples.ratedPlayerIds);
   const term = cycle(samples.searchTerms);
+  const nearZip = cycle(PLACES);
   const target = cycle(samples.submitTargets);
   const submitter = cycle(submitters);
   const signedIn = (cookie: string) => ({ cookie });
@@ -64,6 +66,15 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       method: 'GET',
       headers: signedIn(rater.cookie),
       next: () => ({ path: `/api/players/search?q=${encodeURIComponent(term())}` }),
+    },
+    {
+      name: 'search-near',
+      // The seed's places, where its players live: a city's worth of players inside 25 miles.
+      route: 'GET /api/players/search?near=<ZIP>&radiusMiles=25 (signed in)',
+      kind: 'read',
+      method: 'GET',
+      headers: signedIn(rater.cookie),
+      next: () => ({ path: `/api/players/search?near=${nearZip().zip}&radiusMiles=25` }),
     },
     {
       name: 'player',
