@@ -6,6 +6,7 @@ import { RATING_CATEGORIES } from '@common/constants';
 import { PAGE_META } from '@common/seo';
 import { ArrowRight, Mail, Search, ShieldCheck, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { SignedOutDeepLink } from './signed-out-deep-link';
 
 /** §2: the three features the landing page lists. */
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
@@ -36,6 +37,7 @@ export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {
   usePageMeta(PAGE_META['/']);
   return (
     <>
+      <SignedOutDeepLink />
       <section className="relative overflow-hidden bg-gradient-to-br from-teal-950 via-teal-800 to-teal-700 text-white">
         <CourtLines />
         <div className="relative mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
