@@ -61,8 +61,16 @@ describe('historyChart', () => {
       '2025-Q4',
       '2026-Q1',
     ];
-    const chart = historyChart(quarters.map((q) => at(q, 3, 2, 4)))!;
+    const chart = historyChart(
+      quarters.map((q) => at(q, 3, 2, 4)),
+      5,
+    )!;
     expect(chart.labels.map((l) => l.label)).toEqual(['Q1 2024', 'Q3 2024', 'Q1 2025', 'Q3 2025', 'Q1 2026']);
+    expect(historyChart(quarters.map((q) => at(q, 3, 2, 4)))!.labels.map((l) => l.label)).toEqual([
+      'Q1 2024',
+      'Q1 2025',
+      'Q1 2026',
+    ]);
     expect(historyChart(quarters.slice(0, 2).map((q) => at(q, 3, 2, 4)))!.labels.map((l) => l.label)).toEqual([
       'Q1 2024',
       'Q2 2024',

@@ -45,7 +45,7 @@ export type HistoryChart = {
  * in SVG, the dots and labels in HTML, so they keep their shape at any width). Quarters sit at their distance in
  * time: a gap without ratings shows as a gap. Fewer than two points make no line: null.
  */
-export function historyChart(history: readonly EstimateHistoryPoint[], maxLabels = 5): HistoryChart | null {
+export function historyChart(history: readonly EstimateHistoryPoint[], maxLabels = 3): HistoryChart | null {
   if (history.length < 2) return null;
   const first = quarterIndex(history[0].quarter);
   const span = Math.max(1, quarterIndex(history[history.length - 1].quarter) - first);

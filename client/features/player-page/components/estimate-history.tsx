@@ -14,7 +14,7 @@ export function EstimateHistory({ history, firstName }: { history: EstimateHisto
   const chart = historyChart(history);
   return (
     <Card role="region" aria-labelledby="history-heading">
-      <CardHeader>
+      <CardHeader className={chart ? undefined : 'pb-5 sm:pb-6'}>
         <CardTitle id="history-heading">Over time</CardTitle>
         <CardDescription>
           {chart
