@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import {
   NOT_FOUND_META,
   PAGE_META,
@@ -100,17 +101,41 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 /** A page rendered once, with its compressed forms, so each request only picks one. */
 type RenderedPage = { etag: string; body: Record<Encoding, Buffer> };
 
-function compressPage(html: string): RenderedPage {
+/**
+ * `fast` for a page drawn per request's record (a player's): brotli 11 took milliseconds per page, while 5 costs a
+ * fraction of one for a few percent more bytes.
+ */
+function compressPage(html: string, effort: 'max' | 'fast' = 'max'): RenderedPage {
   const raw = Buffer.from(html);
+  const fast = effort === 'fast';
   return {
     etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
     body: {
       identity: raw,
-      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(raw, { level: 9 }),
+      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
+      gzip: gzipSync(raw, { level: fast ? 6 : 9 }),
     },
   };
 }
+
+/** A page drawn from one record (a player's), kept while its version holds. */
+export type RecordPage = {
+  /** The canonical path: any other address of the record redirects here. */
+  path: string;
+  /** Changes whenever anything the page shows changes. */
+  version: string;
+  /** The head and the content of #root, drawn only when no page of this version is kept. */
+  render: () => Promise<{ meta: PageMeta; root: string }>;
+};
+/** The player page of an id, or undefined when there is no such player. */
+export type PlayerPages = (id: number) => Promise<RecordPage | undefined>;
+
+/** A database id: a positive 32-bit integer written without a sign or leading zero. */
+const parseRecordId = (raw: string) => {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : undefined;
+};
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, status = 200, vary = '') {
   const encoding = pickEncoding(request.headers['accept-encoding']);
@@ -131,7 +156,10 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
  * Unknown /api paths answer JSON 404; other unknown paths get the client's 404 page with status 404.
  */
 export const clientPlugin = fp(
-  async (app: FastifyInstance, options: { serveClient: boolean; env: Env; root?: string; ssrEntry?: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { serveClient: boolean; env: Env; root?: string; ssrEntry?: string; playerPages?: PlayerPages },
+  ) => {
     const root = options.root ?? CLIENT_DIST;
     const indexFile = path.join(root, 'index.html');
     const canServe = options.serveClient && existsSync(indexFile);
@@ -211,6 +239,40 @@ export const clientPlugin = fp(
         return sendPage(request, reply, signedOut ?? page, 200, ', cookie');
       });
     }
+
+    // Each player's page (docs/product.md, player page): its head and main facts in the HTML, for link previews and
+    // crawlers without JavaScript. Kept per player while its version holds (bounded, and refreshed after a while so
+    // the community prior an unrated player shows follows the model).
+    const playerPages = options.playerPages;
+    const keptPlayerPages = new LRUCache<number, { version: string; page: RenderedPage }>({
+      max: 5000,
+      ttl: 10 * 60_000,
+    });
+    const sendPlayerPage = async (
+      request: FastifyRequest<{ Params: { id: string; slug?: string } }>,
+      reply: FastifyReply,
+    ) => {
+      const id = parseRecordId(request.params.id);
+      const found = canServe && playerPages && id !== undefined ? await playerPages(id) : undefined;
+      if (!found || id === undefined) {
+        if (!notFoundPage) return reply.status(404).send({ message: 'Not found' });
+        return sendPage(request, reply, notFoundPage, 404);
+      }
+      if (`/players/${request.params.id}/${request.params.slug ?? ''}` !== found.path) {
+        const query = request.url.indexOf('?');
+        return reply.redirect(`${found.path}${query === -1 ? '' : request.url.slice(query)}`, 301);
+      }
+      let kept = keptPlayerPages.get(id);
+      if (kept?.version !== found.version) {
+        const { meta, root: markup } = await found.render();
+        const html = withHead(meta).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        kept = { version: found.version, page: compressPage(html, 'fast') };
+        keptPlayerPages.set(id, kept);
+      }
+      return sendPage(request, reply, kept.page);
+    };
+    app.get('/players/:id', { schema: { hide: true } }, sendPlayerPage);
+    app.get('/players/:id/:slug', { schema: { hide: true } }, sendPlayerPage);
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';

@@ -1,0 +1,237 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openTestDatabase, type TestApp } from '../../test/test-app';
+import { parseEnv } from '../../env';
+import type { App } from '../../deps';
+import type { Database } from '../../db/client';
+import { players } from '../../db/schema/index';
+import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { addPlayer, addRating, uniqueEmail, userIdOf } from '../players/players-fixtures';
+
+/*
+ * The player page as the server sends it: a built client's index.html (a stand-in here) with the player's head
+ * tags and main facts, for link previews and crawlers that run no JavaScript.
+ */
+let app: App;
+let database: Database;
+let t: TestApp;
+let root: string;
+const PUBLIC_URL = 'https://ratings.example';
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'pr-player-page-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  database = await openTestDatabase();
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, TRUST_WORKER_SECONDS: '0' });
+  app = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root });
+  await app.ready();
+  t = { app, env, database, sentMail: [], close: async () => {} };
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+const headTag = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
+    (match) => JSON.parse(match[1]) as Record<string, unknown>,
+  );
+
+async function ratedPlayer(player: Parameters<typeof addPlayer>[1], overall: number[]) {
+  const row = await addPlayer(database.db, player);
+  for (const stars of overall) {
+    await addRating(database.db, {
+      playerId: row.id,
+      serveReturn: stars,
+      groundstrokesThirdShot: stars,
+      netPlayVolleysDinks: stars,
+      movementCourtAwareness: stars,
+      mentalPhysicalGame: stars,
+      overallRating: stars,
+    });
+  }
+  const recompute = await app.inject({
+    method: 'POST',
+    url: '/api/admin/trust/recompute',
+    headers: await adminTokenHeaders(t),
+  });
+  expect(recompute.statusCode).toBe(200);
+  return row;
+}
+
+describe('GET /players/:id/:slug', () => {
+  it("sends the player's head and main facts in the HTML, with no e-mail, street or ZIP", async () => {
+    const email = uniqueEmail('jordan');
+    const player = await ratedPlayer(
+      { firstName: 'Jordan', lastName: 'Rivera', email, location: '12 Elm St, Austin, TX 78701' },
+      [4, 4, 5, 3],
+    );
+    const reply = await get(`/players/${player.id}/jordan-rivera-austin-tx`);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers.etag).toMatch(/^".+"$/);
+    const html = reply.body;
+    for (const secret of [email, '78701', 'Elm St']) expect(html).not.toContain(secret);
+
+    expect(headTag(html, /<title>(.*?)<\/title>/)).toBe('Jordan Rivera · Austin, TX · Pickleball Ratings');
+    expect(headTag(html, /<link rel="canonical" href="([^"]*)"/)).toBe(
+      `${PUBLIC_URL}/players/${player.id}/jordan-rivera-austin-tx`,
+    );
+    expect(headTag(html, /<meta property="og:type" content="([^"]*)"/)).toBe('profile');
+    expect(headTag(html, /<meta name="description" content="([^"]*)"/)).toMatch(
+      /Jordan Rivera.*Austin, TX.*\d\.\d out of 5.*4 ratings/,
+    );
+    const image = headTag(html, /<meta property="og:image" content="([^"]*)"/);
+    expect(image).toMatch(new RegExp(`^${PUBLIC_URL}/og/players/${player.id}\\.png\\?v=[0-9a-z]+$`));
+    expect(headTag(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(image);
+    expect(headTag(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200');
+    expect(headTag(html, /<meta property="og:image:height" content="([^"]*)"/)).toBe('630');
+    expect(headTag(html, /<meta property="og:image:alt" content="([^"]*)"/)).toMatch(
+      /^Jordan Rivera, Austin, TX: rated \d\.\d out of 5 overall from 4 ratings, (low|medium|high) reliability$/,
+    );
+    expect(html).not.toContain('name="robots"');
+
+    const profile = jsonLdOf(html).find((data) => data['@type'] === 'ProfilePage');
+    expect(profile).toMatchObject({
+      url: `${PUBLIC_URL}/players/${player.id}/jordan-rivera-austin-tx`,
+      mainEntity: {
+        '@type': 'Person',
+        name: 'Jordan Rivera',
+        address: { '@type': 'PostalAddress', addressLocality: 'Austin', addressRegion: 'TX' },
+      },
+    });
+
+    // The facts a crawler without JavaScript reads, inside #root.
+    const facts = html.slice(html.indexOf('<div id="root">'));
+    expect(facts).toContain('<h1 class="text-2xl font-bold text-stone-900">Jordan Rivera</h1>');
+    expect(facts).toContain('Austin, TX');
+    expect(facts).toMatch(/Overall<\/dt><dd>\d\.\d out of 5 \(likely between \d\.\d and \d\.\d\)/);
+    expect(facts).toContain('4 ratings');
+    expect(facts).toMatch(/Reliability<\/dt><dd>(Low|Medium|High)</);
+
+    const compressed = await get(`/players/${player.id}/jordan-rivera-austin-tx`, { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(html);
+    const again = await get(`/players/${player.id}/jordan-rivera-austin-tx`, {
+      'if-none-match': String(reply.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('describes a player nobody rated yet in a sentence of its own', async () => {
+    const player = await addPlayer(database.db, { firstName: 'Sam', lastName: 'Lee', location: 'Denver, CO' });
+    const html = (await get(`/players/${player.id}/sam-lee-denver-co`)).body;
+    expect(headTag(html, /<meta name="description" content="([^"]*)"/)).toMatch(/^Sam Lee .*Denver, CO.*/);
+    expect(headTag(html, /<meta name="description" content="([^"]*)"/)).not.toMatch(/out of 5/);
+    expect(html).toContain('Not rated yet');
+    expect(headTag(html, /<meta property="og:image" content="([^"]*)"/)).toBe(
+      `${PUBLIC_URL}/og/players/${player.id}.png?v=0`,
+    );
+  });
+
+  it('redirects a wrong or missing slug permanently to the canonical path, keeping the query string', async () => {
+    const player = await addPlayer(database.db, { firstName: 'Ana', lastName: 'Ruiz', location: 'Miami, FL' });
+    for (const [url, location] of [
+      [`/players/${player.id}`, `/players/${player.id}/ana-ruiz-miami-fl`],
+      [`/players/${player.id}/old-name`, `/players/${player.id}/ana-ruiz-miami-fl`],
+      [
+        `/players/${player.id}/old-name?utm_source=share&x=1`,
+        `/players/${player.id}/ana-ruiz-miami-fl?utm_source=share&x=1`,
+      ],
+    ]) {
+      const reply = await get(url);
+      expect(reply.statusCode).toBe(301);
+      expect(reply.headers.location).toBe(location);
+    }
+  });
+
+  it('answers the 404 page with status 404 for a player that does not exist or an id that is not one', async () => {
+    for (const url of [
+      '/players/99999999/nobody',
+      '/players/99999999',
+      '/players/abc/x',
+      '/players/0',
+      '/players/99999999999',
+    ]) {
+      const reply = await get(url);
+      expect(reply.statusCode).toBe(404);
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(reply.body).toContain('<title>Page not found');
+      expect(reply.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('escapes every value for its place: a name that tries to close the script or the attribute stays text', async () => {
+    const player = await addPlayer(database.db, {
+      firstName: '</script><script>alert(1)</script>',
+      lastName: `"O'Hara" <b>`,
+      location: 'Austin, TX',
+    });
+    const first = await get(`/players/${player.id}`);
+    const reply = await get(String(first.headers.location));
+    expect(reply.statusCode).toBe(200);
+    const html = reply.body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain(`"O'Hara"`);
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;O&#39;Hara&quot; &lt;b&gt;');
+    // Every script element is one of ours: the JSON-LD ones carry the name with "<" escaped.
+    expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length);
+    const profile = jsonLdOf(html).find((data) => data['@type'] === 'ProfilePage') as { mainEntity: { name: string } };
+    expect(profile.mainEntity.name).toBe(`</script><script>alert(1)</script> "O'Hara" <b>`);
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script> \\"O\'Hara\\" \\u003cb>');
+  });
+
+  it('keeps a members-only page out of indexes and shows no facts beyond the name', async () => {
+    const email = uniqueEmail('private');
+    await signInAs(t, { email });
+    const player = await ratedPlayer({ firstName: 'Riley', lastName: 'Quinn', email, location: 'Boise, ID' }, [5, 5]);
+    await database.db
+      .update(players)
+      .set({ userId: await userIdOf(database.db, email), visibility: 'members' })
+      .where(eq(players.id, player.id));
+    const html = (await get(`/players/${player.id}/riley-quinn-boise-id`)).body;
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(headTag(html, /<title>(.*?)<\/title>/)).toBe('Riley Quinn · Pickleball Ratings');
+    expect(html).toContain('Riley Quinn');
+    for (const fact of [
+      'Boise, ID',
+      'out of 5',
+      'ratings from',
+      'Reliability',
+      'ProfilePage',
+      `/og/players/${player.id}`,
+    ]) {
+      expect(html).not.toContain(fact);
+    }
+    expect(html).toContain('Sign in');
+  });
+
+  it('draws the page anew when the estimate changes', async () => {
+    const player = await ratedPlayer({ firstName: 'Lee', lastName: 'Park', location: 'Reno, NV' }, [3]);
+    const before = await get(`/players/${player.id}/lee-park-reno-nv`);
+    expect(before.body).toContain('1 rating from');
+    await addRating(database.db, { playerId: player.id });
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/trust/recompute',
+      headers: await adminTokenHeaders(t),
+    });
+    const after = await get(`/players/${player.id}/lee-park-reno-nv`);
+    expect(after.body).toContain('2 ratings from');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});

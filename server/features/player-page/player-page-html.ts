@@ -1,0 +1,120 @@
+import { RATING_CATEGORIES } from '../../../common/constants';
+import { playerPageMeta } from '../../../common/player-page-meta';
+import { playerPath, publicPlace } from '../../../common/player-path';
+import type { PlayerPage } from '../../../common/schemas/player-page';
+import { SITE_NAME, type PageMeta } from '../../../common/seo';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { escapeHtml, type PlayerPages } from '../../plugins/client';
+import { previewImagePath } from '../seo/seo.service';
+import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
+import { getPlayerPage, isMembersOnly } from './player-page.service';
+
+const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+const ratingsText = (n: number) => `${n.toLocaleString('en-US')} rating${n === 1 ? '' : 's'}`;
+const fullName = (player: { firstName: string; lastName: string }) => `${player.firstName} ${player.lastName}`;
+
+/**
+ * The head of a public page: the shared tags (common/player-page-meta, also applied by the client on navigation),
+ * with what only the server knows: the preview image's address as its route versions it, an alt text with the
+ * reliability, and the page's absolute address in the structured data.
+ */
+export function publicPageMeta(page: PlayerPage, storedAt: Date | null, publicUrl: string): PageMeta {
+  const meta = playerPageMeta(page);
+  const name = fullName(page);
+  const { overall, reliability } = page.skill;
+  const rated = reliability.ratings > 0 && reliability.label !== 'none';
+  const who = page.place ? `${name}, ${page.place}` : name;
+  const url = `${publicUrl.replace(/\/$/, '')}${page.path}`;
+  return {
+    ...meta,
+    image: {
+      url: previewImagePath(page.id, storedAt),
+      alt: rated
+        ? `${who}: rated ${oneDecimal(overall.mean)} out of 5 overall from ${ratingsText(reliability.ratings)}, ${reliability.label} reliability`
+        : `${who}: not rated yet`,
+      width: 1200,
+      height: 630,
+    },
+    jsonLd: (meta.jsonLd ?? []).map((data) => ({ ...data, url })),
+  };
+}
+
+/** A members-only page as anyone gets its HTML: the name alone, kept out of indexes; the client asks to sign in. */
+export function membersOnlyMeta(player: PlayerPageSummaryRow): PageMeta {
+  const name = fullName(player);
+  return {
+    title: `${name} · ${SITE_NAME}`,
+    description: `${name}'s page on ${SITE_NAME} is for members: sign in to see it.`,
+    path: playerPath(player),
+    noindex: true,
+    ogType: 'profile',
+  };
+}
+
+/*
+ * The page's main facts as plain HTML inside #root, for crawlers and link previews that run no JavaScript. The
+ * client draws the page anew over it when it starts (no pre-rendered state, so nothing is hydrated).
+ */
+export function publicFactsHtml(page: PlayerPage): string {
+  const { overall, reliability, categories } = page.skill;
+  const rated = reliability.ratings > 0 && reliability.label !== 'none';
+  const estimate = (value: { mean: number; low: number; high: number }) =>
+    `${oneDecimal(value.mean)} out of 5 (likely between ${oneDecimal(value.low)} and ${oneDecimal(value.high)})`;
+  const facts = [
+    `<dt>Overall</dt><dd>${rated ? estimate(overall) : 'Not rated yet'}</dd>`,
+    `<dt>Ratings</dt><dd>${ratingsText(reliability.ratings)} from ${reliability.distinctRaters} rater${reliability.distinctRaters === 1 ? '' : 's'}</dd>`,
+    `<dt>Reliability</dt><dd>${rated ? `${reliability.label[0].toUpperCase()}${reliability.label.slice(1)}` : 'None yet'}</dd>`,
+    `<dt>Skill level</dt><dd>${page.isVerified ? escapeHtml(page.skillLevel) : 'Unverified'}</dd>`,
+    ...(rated
+      ? RATING_CATEGORIES.map(({ key, label }) => `<dt>${escapeHtml(label)}</dt><dd>${estimate(categories[key])}</dd>`)
+      : []),
+  ];
+  return [
+    '<article class="mx-auto w-full max-w-3xl px-4 py-8">',
+    `<h1 class="text-2xl font-bold text-stone-900">${escapeHtml(fullName(page))}</h1>`,
+    page.place ? `<p class="text-stone-600">${escapeHtml(page.place)}</p>` : '',
+    page.isVerified ? '<p class="text-stone-600">Verified player</p>' : '',
+    `<dl class="mt-4 grid grid-cols-2 gap-2 text-sm">${facts.join('')}</dl>`,
+    '</article>',
+  ].join('');
+}
+
+export function membersOnlyFactsHtml(player: PlayerPageSummaryRow): string {
+  return [
+    '<article class="mx-auto w-full max-w-3xl px-4 py-8">',
+    `<h1 class="text-2xl font-bold text-stone-900">${escapeHtml(fullName(player))}</h1>`,
+    `<p class="text-stone-600">This page is for members. <a href="/login">Sign in</a> to see it.</p>`,
+    '</article>',
+  ].join('');
+}
+
+/** Whatever the page's HTML shows; the estimate by its time, so a recomputed estimate draws the page anew. */
+const versionOf = (player: PlayerPageSummaryRow) =>
+  JSON.stringify([
+    player.skillComputedAtMs,
+    player.firstName,
+    player.lastName,
+    publicPlace(player.location),
+    isMembersOnly(player),
+    player.isVerified,
+    player.skillLevel,
+  ]);
+
+/** The player pages the client plugin serves: one primary-key read per request, the page drawn on a new version. */
+export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>): PlayerPages {
+  return async (id) => {
+    const player = await findPlayerPageSummary(db, id);
+    if (!player) return undefined;
+    return {
+      path: playerPath(player),
+      version: versionOf(player),
+      render: async () => {
+        if (isMembersOnly(player)) return { meta: membersOnlyMeta(player), root: membersOnlyFactsHtml(player) };
+        const page = await getPlayerPage(db, id, { caller: null, isAdmin: false }, { history: false });
+        const storedAt = player.skillComputedAtMs === null ? null : new Date(player.skillComputedAtMs);
+        return { meta: publicPageMeta(page, storedAt, env.PUBLIC_URL), root: publicFactsHtml(page) };
+      },
+    };
+  };
+}
