@@ -84,7 +84,10 @@ const envSchema = z
       .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXX')
       .optional(),
     TRUST_PROXY: z.string().default(''),
-    /** How long an instance reuses a leaderboard it read (0 = read it every request); see leaderboard.service.ts. */
+    /**
+     * Only when LEADERBOARD_REFRESH_SECONDS is 0: how long an instance reuses a board it computed (0 = none). Stored
+     * boards need no such cache: each request checks the stored version; see leaderboard.service.ts.
+     */
     LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(2),
     /** How often the stored leaderboards are recomputed, once for all instances (0 = computed per request). */
     LEADERBOARD_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),

@@ -39,5 +39,7 @@ export const raterDailyStats = pgTable(
     helpfulnessSum: integer('helpfulness_sum').notNull().default(0),
     helpfulnessCount: integer('helpfulness_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.userId] }), index('rater_daily_stats_user_idx').on(t.userId)],
+  // By user then day: a caller's own counts for a period are a few adjacent index entries (by user alone, the
+  // week's counts visited every day the rater ever rated: 150 heap pages for an active rater at 1M ratings).
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index('rater_daily_stats_user_day_idx').on(t.userId, t.day)],
 );

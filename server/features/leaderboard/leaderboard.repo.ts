@@ -158,7 +158,7 @@ function allTimePlaceStatement(): SQL {
   return placeStatement(null, own);
 }
 
-/** A period sums the caller's own days only (rater_daily_stats_user_idx). */
+/** A period sums the caller's own days only: a range of rater_daily_stats_user_day_idx, a few rows. */
 function sincePlaceStatement(): SQL {
   const d = raterDailyStats;
   const own = sql`(select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
@@ -166,6 +166,22 @@ function sincePlaceStatement(): SQL {
     from ${d} where ${d.userId} = ${sql.placeholder('userId')}::uuid and ${d.day} >= ${sql.placeholder('since')}::date
     group by ${d.userId})`;
   return placeStatement(null, own);
+}
+
+/** The stored board's version (its computedAt) and the caller's own place, read together in one statement. */
+export type BoardVersionAndPlace = { boardComputedAt: Date; place: RaterPlace | undefined };
+
+function toPlace(raw: Record<string, unknown>): RaterPlace {
+  return {
+    ratingsCount: Number(raw.ratingsCount),
+    helpfulnessSum: Number(raw.helpfulnessSum),
+    helpfulnessCount: Number(raw.helpfulnessCount),
+    helpfulnessScore: raw.helpfulnessScore === null ? null : Number(raw.helpfulnessScore),
+    displayName: raterDisplayName(
+      { firstName: raw.firstName as string | null, lastName: raw.lastName as string | null },
+      raw.email as string,
+    ),
+  };
 }
 
 /** The caller's place for the period (from `since`, a UTC day; null for all time); undefined with no rating in it. */
@@ -178,15 +194,35 @@ export async function findRaterPlace(
     since === null
       ? await executePrepared(db, 'leaderboard_place_all_time', allTimePlaceStatement, { userId })
       : await executePrepared(db, 'leaderboard_place_since', sincePlaceStatement, { userId, since });
+  return raw ? toPlace(raw) : undefined;
+}
+
+/** A place statement with the stored board's computedAt beside it: one row whenever the board is stored. */
+const withBoardVersion = (placeOnly: () => SQL) => () =>
+  sql`select board.computed_at as "boardComputedAt", place.*
+    from ${leaderboardBoards} as board left join (${placeOnly()}) as place on true
+    where board.period = ${sql.placeholder('period')}`;
+const allTimeVersionAndPlace = withBoardVersion(allTimePlaceStatement);
+const sinceVersionAndPlace = withBoardVersion(sincePlaceStatement);
+
+/**
+ * The stored board's version and the caller's place in one round trip; undefined while no board is stored
+ * (a new database). The board's rows themselves are read only when the version is one the instance has not seen.
+ */
+export async function findBoardVersionAndPlace(
+  db: Executor,
+  period: LeaderboardPeriod,
+  userId: string,
+  since: string | null,
+): Promise<BoardVersionAndPlace | undefined> {
+  const [raw] =
+    since === null
+      ? await executePrepared(db, 'leaderboard_version_place_all_time', allTimeVersionAndPlace, { period, userId })
+      : await executePrepared(db, 'leaderboard_version_place_since', sinceVersionAndPlace, { period, userId, since });
   if (!raw) return undefined;
+  const computedAt = raw.boardComputedAt;
   return {
-    ratingsCount: Number(raw.ratingsCount),
-    helpfulnessSum: Number(raw.helpfulnessSum),
-    helpfulnessCount: Number(raw.helpfulnessCount),
-    helpfulnessScore: raw.helpfulnessScore === null ? null : Number(raw.helpfulnessScore),
-    displayName: raterDisplayName(
-      { firstName: raw.firstName as string | null, lastName: raw.lastName as string | null },
-      raw.email as string,
-    ),
+    boardComputedAt: computedAt instanceof Date ? computedAt : new Date(computedAt as string),
+    place: raw.ratingsCount === null || raw.ratingsCount === undefined ? undefined : toPlace(raw),
   };
 }

@@ -23,7 +23,7 @@ export const leaderboardRoutes: FeatureRoutes = async (app, { database, env }) =
     },
     async (request) => {
       const actor = await app.authorize.requireActor(request);
-      return getLeaderboard(source, database.db, request.query.period, actor.user.id);
+      return getLeaderboard(source, request.query.period, actor.user.id);
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   findAllTimeLeaderboard,
   findBoardAges,
   findLeaderboardSince,
+  findBoardVersionAndPlace,
   findRaterPlace,
   findStoredBoard,
   storeBoard,
@@ -39,10 +40,13 @@ export function periodStartDay(period: LeaderboardPeriod, now: Date): string | n
 }
 
 export type LeaderboardSource = {
+  /** The ranked rows of a period (the stored board, or computed: see createLeaderboardSource). */
   rows: (period: LeaderboardPeriod) => Promise<LeaderboardRow[]>;
-  /** True when rows come from the stored boards, so a caller's own counts are read live beside them. */
-  stored: boolean;
+  /** The rows and the caller's own place, which is always read live. */
+  read: (period: LeaderboardPeriod, viewerUserId: string) => Promise<BoardAndPlace>;
 };
+
+type BoardAndPlace = { rows: LeaderboardRow[]; place: RaterPlace | undefined; stored: boolean };
 
 async function loadRows(db: Executor, period: LeaderboardPeriod, now = new Date()): Promise<LeaderboardRow[]> {
   const since = periodStartDay(period, now);
@@ -53,34 +57,83 @@ async function loadRows(db: Executor, period: LeaderboardPeriod, now = new Date(
 const MAX_STALE_TTLS = 6;
 
 /**
- * Where the board's rows come from, with an instance cache of `cacheMs` in front.
- * - `refreshMs > 0` (what runs): the boards stored by the refresh job below, one primary-key read; until
- *   the first one is stored (a new database), the rows are computed on the request.
- * - `refreshMs = 0`: computed on the request (the ranking tests use this to see a change at once).
+ * Where the board's rows come from.
+ * - `refreshMs > 0` (what runs): the boards stored by the refresh job below. Each request reads the stored
+ *   board's version (its computedAt) together with the caller's own place, in one statement; the instance keeps
+ *   the rows of the version it last read and reads them again only when the version changed, at most once per
+ *   refresh. So no instance serves a board older than the stored one (nothing like a cache lifetime), and no
+ *   request recomputes one. Until the first board is stored (a new database), rows are computed on the request.
+ * - `refreshMs = 0` (the ranking tests): computed on the request, with an instance cache of `cacheMs` in front
+ *   (0: none). An expired entry is still served while one background read refreshes it, except after an idle
+ *   spell longer than MAX_STALE_TTLS.
  * Why stored boards: a window sums rater_daily_stats over every rater active in it. Measured at 1M ratings /
- * 100k users on PostgreSQL, uncached, the year, month and week boards cost 158, 73 and 53 ms of database CPU
- * per call; with a cache per instance, that cost grew with the number of instances and landed on the
- * request that missed. An expired cache entry is still served while one background read refreshes it
- * (stale-while-revalidate), except after an idle spell longer than MAX_STALE_TTLS. Rows are kept unmasked
- * and masked per request: each caller sees their own e-mail whole.
+ * 100k users on PostgreSQL, the year, month and week boards cost 158, 73 and 53 ms of database CPU per
+ * computation; reading the stored board's 12 KB on every request cost as much again as the request itself.
+ * Rows are kept unmasked and masked once per version (entriesOf): each caller sees their own e-mail whole.
  */
 export function createLeaderboardSource(db: Db, options: { cacheMs: number; refreshMs: number }): LeaderboardSource {
-  const stored = options.refreshMs > 0;
-  const load = async (period: LeaderboardPeriod) =>
-    stored ? ((await findStoredBoard(db, period))?.rows ?? (await loadRows(db, period))) : loadRows(db, period);
-  const { cacheMs } = options;
-  if (cacheMs <= 0) return { rows: load, stored };
+  if (options.refreshMs > 0) return storedBoardSource(db);
+  const computed = computedBoardSource(db, options.cacheMs);
+  return {
+    rows: computed,
+    read: async (period, viewerUserId) => {
+      const [rows, place] = await Promise.all([
+        computed(period),
+        findRaterPlace(db, viewerUserId, periodStartDay(period, new Date())),
+      ]);
+      return { rows, place, stored: false };
+    },
+  };
+}
+
+function computedBoardSource(db: Db, cacheMs: number): (period: LeaderboardPeriod) => Promise<LeaderboardRow[]> {
+  if (cacheMs <= 0) return (period) => loadRows(db, period);
   const cache = new LRUCache<LeaderboardPeriod, LeaderboardRow[]>({
     max: 8,
     ttl: cacheMs,
     noDeleteOnStaleGet: true,
-    fetchMethod: (period) => load(period),
+    fetchMethod: (period) => loadRows(db, period),
   });
+  return async (period) => {
+    const allowStale = cache.getRemainingTTL(period) > -MAX_STALE_TTLS * cacheMs;
+    return (await cache.fetch(period, { allowStale })) ?? [];
+  };
+}
+
+function storedBoardSource(db: Db): LeaderboardSource {
+  const held = new Map<LeaderboardPeriod, { version: number; rows: LeaderboardRow[] }>();
+  // One read of a new version per instance, however many requests ask for it at once.
+  const reading = new Map<LeaderboardPeriod, Promise<{ version: number; rows: LeaderboardRow[] } | undefined>>();
+  const readStored = (period: LeaderboardPeriod) => {
+    let pending = reading.get(period);
+    if (!pending) {
+      pending = findStoredBoard(db, period)
+        .then((board) => {
+          if (!board) return undefined;
+          const copy = { version: board.computedAt.getTime(), rows: board.rows };
+          const current = held.get(period);
+          if (!current || current.version < copy.version) held.set(period, copy);
+          return copy;
+        })
+        .finally(() => reading.delete(period));
+      reading.set(period, pending);
+    }
+    return pending;
+  };
+  const rowsOfVersion = async (period: LeaderboardPeriod, version: number) => {
+    const current = held.get(period);
+    if (current && current.version >= version) return current.rows;
+    return (await readStored(period))?.rows;
+  };
   return {
-    stored,
-    rows: async (period) => {
-      const allowStale = cache.getRemainingTTL(period) > -MAX_STALE_TTLS * cacheMs;
-      return (await cache.fetch(period, { allowStale })) ?? [];
+    rows: async (period) => (await readStored(period))?.rows ?? loadRows(db, period),
+    read: async (period, viewerUserId) => {
+      const since = periodStartDay(period, new Date());
+      const found = await findBoardVersionAndPlace(db, period, viewerUserId, since);
+      const rows = found && (await rowsOfVersion(period, found.boardComputedAt.getTime()));
+      if (found && rows) return { rows, place: found.place, stored: true };
+      const [computed, place] = await Promise.all([loadRows(db, period), findRaterPlace(db, viewerUserId, since)]);
+      return { rows: computed, place, stored: false };
     },
   };
 }
@@ -149,53 +202,56 @@ export function scheduleBoardRefresh(
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** A stored board is up to a refresh old: the caller's own entry shows the counts as they are now. */
-function withOwnCountsLive(
-  source: LeaderboardSource,
-  viewerUserId: string,
-  rows: LeaderboardRow[],
-  place: RaterPlace | undefined,
-): LeaderboardRow[] {
-  if (!source.stored || !place) return rows;
-  const { ratingsCount, helpfulnessSum, helpfulnessCount } = place;
-  return rows.map((row) =>
-    row.userId === viewerUserId ? { ...row, ratingsCount, helpfulnessSum, helpfulnessCount } : row,
-  );
+const roundScore = (score: number | null | undefined) => (score == null ? null : Math.round(score * 100) / 100);
+
+type LeaderboardEntry = LeaderboardReply['leaderboard'][number];
+
+function entryOf(row: LeaderboardRow, index: number, isCurrentUser: boolean): LeaderboardEntry {
+  return {
+    rank: index + 1,
+    // §2/§5: other raters' e-mails masked; the caller sees their own whole.
+    userEmail: isCurrentUser ? row.email : maskEmail(row.email),
+    // Boards stored before display names existed fall back to the masked e-mail.
+    displayName: row.displayName ?? maskEmail(row.email),
+    ratingsCount: row.ratingsCount,
+    averageHelpfulness: averageToOneDecimal(row.helpfulnessSum, row.helpfulnessCount),
+    reviewsCount: row.helpfulnessCount,
+    helpfulnessScore: roundScore(row.helpfulnessScore),
+    totalPoints: row.totalPoints,
+    currentRank: rankForPoints(row.totalPoints),
+    isCurrentUser,
+  };
 }
 
-const roundScore = (score: number | null | undefined) => (score == null ? null : Math.round(score * 100) / 100);
+/** Every entry as another caller sees it, made once per board (rows arrays are kept per version). */
+const othersEntries = new WeakMap<LeaderboardRow[], LeaderboardEntry[]>();
+function entriesOf(rows: LeaderboardRow[]): LeaderboardEntry[] {
+  let entries = othersEntries.get(rows);
+  if (!entries) {
+    entries = rows.map((row, index) => entryOf(row, index, false));
+    othersEntries.set(rows, entries);
+  }
+  return entries;
+}
 
 export async function getLeaderboard(
   source: LeaderboardSource,
-  db: Db,
   period: LeaderboardPeriod,
   viewerUserId: string,
 ): Promise<LeaderboardReply> {
-  const [stored, place] = await Promise.all([
-    source.rows(period),
-    findRaterPlace(db, viewerUserId, periodStartDay(period, new Date())),
-  ]);
-  const rows = withOwnCountsLive(source, viewerUserId, stored, place);
+  const { rows, place, stored } = await source.read(period, viewerUserId);
   const listed = rows.findIndex((row) => row.userId === viewerUserId);
+  const entries = entriesOf(rows);
+  let leaderboard = entries;
+  if (listed >= 0) {
+    // A stored board is up to a refresh old: the caller's own entry shows their counts as they are now.
+    const own = stored && place ? { ...rows[listed], ...pickCounts(place) } : rows[listed];
+    leaderboard = entries.slice();
+    leaderboard[listed] = entryOf(own, listed, true);
+  }
   return {
     period,
-    leaderboard: rows.map((row, index) => {
-      const isCurrentUser = row.userId === viewerUserId;
-      return {
-        rank: index + 1,
-        // §2/§5: other raters' e-mails masked; the caller sees their own whole.
-        userEmail: isCurrentUser ? row.email : maskEmail(row.email),
-        // Boards stored before display names existed fall back to the masked e-mail.
-        displayName: row.displayName ?? maskEmail(row.email),
-        ratingsCount: row.ratingsCount,
-        averageHelpfulness: averageToOneDecimal(row.helpfulnessSum, row.helpfulnessCount),
-        reviewsCount: row.helpfulnessCount,
-        helpfulnessScore: roundScore(row.helpfulnessScore),
-        totalPoints: row.totalPoints,
-        currentRank: rankForPoints(row.totalPoints),
-        isCurrentUser,
-      };
-    }),
+    leaderboard,
     // Listed, the caller's place is the list's; outside it, not computed per request (see findRaterPlace).
     currentUser: place
       ? {
@@ -208,3 +264,9 @@ export async function getLeaderboard(
       : null,
   };
 }
+
+const pickCounts = ({ ratingsCount, helpfulnessSum, helpfulnessCount }: RaterPlace) => ({
+  ratingsCount,
+  helpfulnessSum,
+  helpfulnessCount,
+});
