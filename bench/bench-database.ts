@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { playerPath } from '../common/player-path';
 import type { Database, Executor } from '../server/db/client';
 import { sessions, users } from '../server/db/schema/index';
 import { hmac, newToken } from '../server/lib/tokens';
@@ -62,6 +63,8 @@ export type Fixtures = {
   samples: {
     searchTerms: string[];
     playerIds: number[];
+    /** The same players' page paths (/players/:id/:slug), as a shared link opens them. */
+    playerPaths: string[];
     ratedPlayerIds: number[];
     /** Players the submitters may rate, shuffled, with the names the rating form sends. */
     submitTargets: { id: number; name: string }[];
@@ -145,6 +148,11 @@ export async function prepareFixtures(database: Database, secret: string): Promi
     samples: {
       searchTerms: shuffle(searchTermsFrom(anyPlayers)),
       playerIds: shuffle(anyPlayers.map((row) => row.id)),
+      playerPaths: shuffle(
+        anyPlayers.map((row) =>
+          playerPath({ id: row.id, firstName: row.first_name, lastName: row.last_name, location: row.location }),
+        ),
+      ),
       ratedPlayerIds: shuffle(ratedPlayers.map((row) => row.id)),
       submitTargets: shuffle(submitRows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}` }))),
     },

@@ -35,6 +35,7 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   const { rater, admin, submitters, samples } = fixtures;
   const playerId = cycle(samples.playerIds);
   const ratedId = cycle(samples.ratedPlayerIds);
+  const pagePath = cycle(samples.playerPaths);
   const term = cycle(samples.searchTerms);
   const nearZip = cycle(PLACES);
   const target = cycle(samples.submitTargets);
@@ -83,6 +84,23 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       method: 'GET',
       headers: {},
       next: () => ({ path: `/api/players/${playerId()}` }),
+    },
+    {
+      name: 'player-page',
+      // A shared link opened by a visitor or a link-preview bot: the server's HTML with the player's head and facts.
+      route: 'GET /players/:id/:slug (HTML)',
+      kind: 'read',
+      method: 'GET',
+      headers: { 'accept-encoding': 'br, gzip' },
+      next: () => ({ path: pagePath() }),
+    },
+    {
+      name: 'player-page-api',
+      route: 'GET /api/players/:id/page',
+      kind: 'read',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: `/api/players/${ratedId()}/page` }),
     },
     {
       name: 'received',
