@@ -2,8 +2,11 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { Search } from 'lucide-react';
 
-/** The search box above an admin list; shows a spinner while the next answer is on its way. */
-export function AdminSearch({
+/** Search waits for typing to pause, like the location suggestions (§9: 300 ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search box above a list searched on the server; shows a spinner while the next answer is on its way. */
+export function SearchBox({
   label,
   placeholder,
   value,
@@ -28,7 +31,7 @@ export function AdminSearch({
         placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="pr-9 pl-9"
+        className="h-11 pr-9 pl-9 sm:h-10"
         maxLength={200}
       />
       {busy && <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-teal-700" />}

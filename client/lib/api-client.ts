@@ -124,6 +124,18 @@ export async function apiGetPage<T>(url: string, options?: RequestOptions): Prom
   return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }
 
+/** apiGetPage for a list call whose page is an object (the admin lists: rows and their total). */
+export async function apiGetPageOf<T>(
+  url: string,
+  options?: RequestOptions,
+): Promise<{ data: T; nextCursor: string | undefined }> {
+  const { headers, sentAdminHeaders } = headersFor(false, options);
+  const response = await send(url, { credentials: 'include', headers, signal: options?.signal });
+  await throwIfNotOk(response, sentAdminHeaders);
+  const data = await readJson<T>(response);
+  return { data, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
+}
+
 /** Builds `path?key=value` from the defined entries. */
 export function withQuery(path: string, params: Record<string, string | number | boolean | null | undefined>) {
   const search = new URLSearchParams();

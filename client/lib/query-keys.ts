@@ -1,4 +1,5 @@
 import type { LeaderboardPeriod, MatchRequestStatus } from '@common/constants';
+import type { ListSort } from '@common/schemas/shared';
 import type { TRUST_FLAG_STATUSES } from '@common/schemas/trust';
 
 /**
@@ -34,6 +35,8 @@ export const queryKeys = {
     all: ['community-ratings'] as const,
     /** GET /api/players/{id}/received-ratings */
     receivedByPlayer: (playerId: number) => ['community-ratings', 'received', playerId] as const,
+    /** One order of it, read a page at a time. */
+    receivedPages: (playerId: number, sort: ListSort) => ['community-ratings', 'received', playerId, sort] as const,
     /** GET /api/players/{id}/page: a player's public page, its numbers refreshed with every rating (§7). */
     playerPage: (playerId: number) => ['community-ratings', 'player-page', playerId] as const,
     /** GET /api/players/{id}/comments: the page's comments, a page at a time. */
@@ -43,6 +46,8 @@ export const queryKeys = {
   ratings: {
     /** GET /api/my-ratings */
     mine: ['my-ratings'] as const,
+    /** One order of it, read a page at a time. */
+    minePages: (sort: ListSort) => ['my-ratings', sort] as const,
     /** GET /api/ratings/{id} */
     detail: (id: number) => ['ratings', id] as const,
   },

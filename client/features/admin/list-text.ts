@@ -1,6 +1,3 @@
-/** Search waits for typing to pause, like the location suggestions (§9: 300 ms). */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export const plural = (count: number, noun: string) =>
   `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailSignups } from '../../db/schema/index';
+import { emailSignups, players } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AdminPlayersReply, AdminUsersReply, EmailSignupsReply } from '../../../common/schemas/admin';
@@ -48,8 +49,9 @@ describe('GET /api/admin/players, paged', () => {
         email: `pager${i}@example.com`,
         skillLevel: '3.5',
         location: i % 2 ? 'Austin, TX' : 'Boise, ID',
-        createdAt: new Date(Date.parse('2026-01-01T00:00:00Z') + Math.min(i, COUNT - 3) * 1000),
       });
+      const createdAt = new Date(Date.parse('2026-01-01T00:00:00Z') + Math.min(i, COUNT - 3) * 1000);
+      await t.database.db.update(players).set({ createdAt }).where(eq(players.id, player.id));
       ids.push(player.id);
     }
   });

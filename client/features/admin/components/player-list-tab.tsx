@@ -1,3 +1,5 @@
+import { SEARCH_DEBOUNCE_MS, SearchBox } from '@client/components/search-box';
+import { ShowMore } from '@client/components/show-more';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -8,19 +10,21 @@ import { serverMessage } from '@client/lib/api-client';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import type { AdminPlayer } from '@common/schemas/admin';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleDashed, Link2, MapPin, SearchX, Upload, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { adminPlayersQuery } from '../api/get-admin-players';
-import { AdminSearch } from './admin-search';
-import { countText, plural, SEARCH_DEBOUNCE_MS } from '../list-text';
+import { countText, plural } from '../list-text';
 
 /** §2 Admin: All Players — search by name, e-mail or location; Verified/Unverified; a list about 24rem high (§9). */
 export default function PlayerListTab() {
   const { openTab } = useHomeTab();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const players = useQuery(adminPlayersQuery(q));
+  const players = useInfiniteQuery(adminPlayersQuery(q));
+  const rows = useMemo(() => players.data?.pages.flatMap((page) => page.data.players) ?? [], [players.data]);
+  // Every match, counted by the server with the first page.
+  const total = players.data?.pages[0]?.data.total ?? 0;
 
   return (
     <Card>
@@ -28,21 +32,21 @@ export default function PlayerListTab() {
         <div className="grid gap-1">
           <CardTitle>All Players</CardTitle>
           <CardDescription aria-live="polite">
-            {players.data ? countText(players.data.players.length, players.data.total, 'player', q) : ' '}
+            {players.data ? countText(total, total, 'player', q) : ' '}
           </CardDescription>
         </div>
-        <AdminSearch
+        <SearchBox
           label="Search players"
           placeholder="Name, e-mail or location"
           value={search}
           onChange={setSearch}
-          busy={players.isFetching && !players.isPending}
+          busy={players.isFetching && !players.isPending && !players.isFetchingNextPage}
         />
       </CardHeader>
       <div className="px-3 pt-4 pb-3 sm:px-4">
         {players.isPending ? (
           <LoadingBlock label="Loading players..." />
-        ) : players.isError ? (
+        ) : players.isError && !players.isFetchNextPageError ? (
           <Alert
             tone="error"
             title="Error loading players"
@@ -54,7 +58,7 @@ export default function PlayerListTab() {
           >
             {serverMessage(players.error, 'Please try again.')}
           </Alert>
-        ) : players.data.players.length === 0 ? (
+        ) : rows.length === 0 ? (
           q ? (
             <EmptyState
               icon={SearchX}
@@ -77,15 +81,26 @@ export default function PlayerListTab() {
             />
           )
         ) : (
-          <ul
-            aria-label="Players"
-            tabIndex={0}
-            className="max-h-96 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200 outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
-          >
-            {players.data.players.map((player) => (
-              <PlayerRow key={player.id} player={player} />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul
+              aria-label="Players"
+              tabIndex={0}
+              className="max-h-96 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200 outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+            >
+              {rows.map((player) => (
+                <PlayerRow key={player.id} player={player} />
+              ))}
+            </ul>
+            <ShowMore
+              shown={rows.length}
+              total={total}
+              noun="players"
+              hasMore={players.hasNextPage}
+              loading={players.isFetchingNextPage}
+              failed={players.isFetchNextPageError}
+              onMore={() => void players.fetchNextPage()}
+            />
+          </div>
         )}
       </div>
     </Card>

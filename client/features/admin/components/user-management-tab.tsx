@@ -1,3 +1,5 @@
+import { SEARCH_DEBOUNCE_MS, SearchBox } from '@client/components/search-box';
+import { ShowMore } from '@client/components/show-more';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -9,18 +11,20 @@ import { relativeTime } from '@client/lib/relative-time';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { maskEmail } from '@common/mask-email';
 import type { AdminUser } from '@common/schemas/admin';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX, ShieldCheck, User, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { adminUsersQuery } from '../api/get-admin-users';
-import { countText, SEARCH_DEBOUNCE_MS } from '../list-text';
-import { AdminSearch } from './admin-search';
+import { countText } from '../list-text';
 
 /** §2 Admin: User Management — search by name or e-mail; cards with masked e-mail (§5), role badge and times. */
 export default function UserManagementTab() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useQuery(adminUsersQuery(q));
+  const users = useInfiniteQuery(adminUsersQuery(q));
+  const rows = useMemo(() => users.data?.pages.flatMap((page) => page.data.users) ?? [], [users.data]);
+  // Every match, counted by the server with the first page.
+  const total = users.data?.pages[0]?.data.total ?? 0;
 
   return (
     <div className="grid gap-4">
@@ -29,22 +33,22 @@ export default function UserManagementTab() {
           <div className="grid gap-1">
             <CardTitle>Users</CardTitle>
             <CardDescription aria-live="polite">
-              {users.data ? countText(users.data.users.length, users.data.total, 'user', q) : ' '}
+              {users.data ? countText(total, total, 'user', q) : ' '}
             </CardDescription>
           </div>
-          <AdminSearch
+          <SearchBox
             label="Search users"
             placeholder="Name or e-mail"
             value={search}
             onChange={setSearch}
-            busy={users.isFetching && !users.isPending}
+            busy={users.isFetching && !users.isPending && !users.isFetchingNextPage}
           />
         </CardHeader>
       </Card>
 
       {users.isPending ? (
         <LoadingBlock label="Loading users..." />
-      ) : users.isError ? (
+      ) : users.isError && !users.isFetchNextPageError ? (
         <Alert
           tone="error"
           title="Error loading users"
@@ -56,7 +60,7 @@ export default function UserManagementTab() {
         >
           {serverMessage(users.error, 'Please try again.')}
         </Alert>
-      ) : users.data.users.length === 0 ? (
+      ) : rows.length === 0 ? (
         q ? (
           <EmptyState
             icon={SearchX}
@@ -67,13 +71,24 @@ export default function UserManagementTab() {
           <EmptyState icon={UsersRound} title="No users yet" description="People appear here once they sign up." />
         )
       ) : (
-        <ul aria-label="Users" className="grid grid-cols-1 gap-3 md:grid-cols-2">
-          {users.data.users.map((user) => (
-            <li key={user.id}>
-              <UserCard user={user} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Users" className="grid grid-cols-1 gap-3 md:grid-cols-2">
+            {rows.map((user) => (
+              <li key={user.id}>
+                <UserCard user={user} />
+              </li>
+            ))}
+          </ul>
+          <ShowMore
+            shown={rows.length}
+            total={total}
+            noun="users"
+            hasMore={users.hasNextPage}
+            loading={users.isFetchingNextPage}
+            failed={users.isFetchNextPageError}
+            onMore={() => void users.fetchNextPage()}
+          />
+        </>
       )}
     </div>
   );

@@ -1,11 +1,25 @@
-import { apiGet } from '@client/lib/api-client';
+import { apiGetPage, withQuery } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import type { ReceivedRating } from '@common/schemas/ratings';
-import { queryOptions } from '@tanstack/react-query';
+import { RATINGS_SCREEN_PAGE_SIZE, type ReceivedRating } from '@common/schemas/ratings';
+import type { ListSort } from '@common/schemas/shared';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 
-/** §7 GET /api/players/{id}/received-ratings: the ratings the user's linked player received. */
-export const receivedRatingsQuery = (playerId: number) =>
-  queryOptions({
-    queryKey: queryKeys.communityRatings.receivedByPlayer(playerId),
-    queryFn: ({ signal }) => apiGet<ReceivedRating[]>(`/api/players/${playerId}/received-ratings`, { signal }),
+/**
+ * §7 GET /api/players/{id}/received-ratings: the ratings the user's linked player received, 20 at a time in the
+ * chosen order. Refreshing it reads again as many pages as were shown, so the list keeps its place.
+ */
+export const receivedRatingsQuery = (playerId: number, sort: ListSort) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.communityRatings.receivedPages(playerId, sort),
+    queryFn: ({ pageParam, signal }) =>
+      apiGetPage<ReceivedRating>(
+        withQuery(`/api/players/${playerId}/received-ratings`, {
+          limit: RATINGS_SCREEN_PAGE_SIZE,
+          sort,
+          cursor: pageParam,
+        }),
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
   });

@@ -1,4 +1,6 @@
 import { RatingScores } from '@client/components/rating-scores';
+import { ShowMore } from '@client/components/show-more';
+import { SortControl } from '@client/components/sort-control';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -13,9 +15,10 @@ import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import type { ReceivedRating } from '@common/schemas/ratings';
-import { useQuery } from '@tanstack/react-query';
+import type { ListSort } from '@common/schemas/shared';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BarChart3, EyeOff, Inbox, ShieldAlert, UserRound, UserSearch } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { playerDetailQuery } from '../api/get-player-skill';
 import { receivedRatingsQuery } from '../api/get-received-ratings';
 import { useRateHelpfulness } from '../api/rate-helpfulness';
@@ -45,14 +48,19 @@ export default function RatingsAboutMeTab() {
 
 function ReceivedRatings({ playerId }: { playerId: number }) {
   const auth = useAuth();
+  const headingId = useId();
   const { openTab } = useHomeTab();
-  const ratings = useQuery(receivedRatingsQuery(playerId));
+  const [sort, setSort] = useState<ListSort>('newest');
+  // The list shown stays while another order loads, so the page does not jump to a spinner.
+  const ratings = useInfiniteQuery({ ...receivedRatingsQuery(playerId, sort), placeholderData: keepPreviousData });
+  const list = useMemo(() => ratings.data?.pages.flatMap((page) => page.items) ?? [], [ratings.data]);
   const detail = useQuery(playerDetailQuery(playerId));
   const skill = detail.data?.skill;
   const estimate = skill ? <SkillEstimate skill={skill} onExplain={() => openTab('about')} /> : null;
 
   if (ratings.isPending) return <LoadingBlock label="Loading ratings about you..." />;
-  if (ratings.isError) {
+  // A failed next page keeps the list: its foot offers to try again.
+  if (ratings.isError && !ratings.isFetchNextPageError) {
     return (
       <Alert
         tone="error"
@@ -67,7 +75,7 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
       </Alert>
     );
   }
-  if (ratings.data.length === 0) {
+  if (list.length === 0) {
     return (
       <div className="grid gap-5">
         {estimate}
@@ -81,7 +89,11 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
   }
 
   // The estimate replaces the raw averages once the server sends it: two sets of numbers would only confuse.
-  const summary = skill ? null : summarizeReceived(ratings.data);
+  // Without it, averages are only drawn from the whole list, never from the pages read so far.
+  const summary = skill || ratings.hasNextPage ? null : summarizeReceived(list);
+  const sorting = ratings.isPlaceholderData;
+  // The player's count is kept with the player (cheap); a rating that arrived since can make the list longer.
+  const total = detail.data ? Math.max(detail.data.ratingCount, list.length) : undefined;
   const ownEmail = auth.user?.email?.toLowerCase() ?? null;
   return (
     <div className="grid gap-5">
@@ -126,18 +138,40 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
           </div>
         </Card>
       )}
-      <ul className="grid gap-4">
-        {ratings.data.map((rating) => (
-          <li key={rating.id}>
-            <ReceivedRatingCard
-              rating={rating}
-              playerId={playerId}
-              // §2: helpfulness cannot be rated on a rating whose rater is the user themself.
-              isOwn={rating.isOwnRating || (ownEmail !== null && rating.raterEmail?.toLowerCase() === ownEmail)}
-            />
-          </li>
-        ))}
-      </ul>
+      <section aria-labelledby={headingId} className="grid gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id={headingId} className="text-lg font-bold text-stone-900">
+            Ratings you received
+            {total !== undefined && <span className="ml-2 font-semibold text-stone-500 tabular-nums">{total}</span>}
+          </h2>
+          <SortControl label="Sort the ratings you received" value={sort} onChange={setSort} />
+        </div>
+        <ul
+          aria-label="Ratings you received"
+          aria-busy={sorting}
+          className={sorting ? 'grid gap-4 opacity-60 transition-opacity' : 'grid gap-4'}
+        >
+          {list.map((rating) => (
+            <li key={rating.id}>
+              <ReceivedRatingCard
+                rating={rating}
+                playerId={playerId}
+                // §2: helpfulness cannot be rated on a rating whose rater is the user themself.
+                isOwn={rating.isOwnRating || (ownEmail !== null && rating.raterEmail?.toLowerCase() === ownEmail)}
+              />
+            </li>
+          ))}
+        </ul>
+        <ShowMore
+          shown={list.length}
+          total={total}
+          noun="ratings"
+          hasMore={Boolean(ratings.hasNextPage) && !sorting}
+          loading={ratings.isFetchingNextPage}
+          failed={ratings.isFetchNextPageError}
+          onMore={() => void ratings.fetchNextPage()}
+        />
+      </section>
     </div>
   );
 }

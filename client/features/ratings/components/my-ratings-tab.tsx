@@ -1,5 +1,7 @@
 import { SignInAgainButton } from '@client/components/sign-in-again-button';
 import { RatingScores } from '@client/components/rating-scores';
+import { ShowMore } from '@client/components/show-more';
+import { SortControl } from '@client/components/sort-control';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -12,17 +14,25 @@ import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import type { RatingReply } from '@common/schemas/ratings';
-import { useQuery } from '@tanstack/react-query';
+import type { ListSort } from '@common/schemas/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { myRatingsQuery } from '../api/get-my-ratings';
 import { EditRatingDialog } from './edit-rating-dialog';
 
-/** §2 My Ratings: the ratings the user gave, each with Edit. */
+/** §2 My Ratings: the ratings the user gave, each with Edit; 20 at a time, newest first or by stars. */
 export default function MyRatingsTab() {
   const auth = useAuth();
   const { openTab } = useHomeTab();
-  const ratings = useQuery({ ...myRatingsQuery, enabled: auth.isAuthenticated });
+  const [sort, setSort] = useState<ListSort>('newest');
+  // The list shown stays while another order loads, so the page does not jump to a spinner.
+  const ratings = useInfiniteQuery({
+    ...myRatingsQuery(sort),
+    enabled: auth.isAuthenticated,
+    placeholderData: keepPreviousData,
+  });
+  const list = useMemo(() => ratings.data?.pages.flatMap((page) => page.items) ?? [], [ratings.data]);
   const [editing, setEditing] = useState<RatingReply | null>(null);
 
   // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
@@ -37,7 +47,8 @@ export default function MyRatingsTab() {
     );
   }
   if (ratings.isPending) return <LoadingBlock label="Loading your ratings..." />;
-  if (ratings.isError) {
+  // A failed next page keeps the list: its foot offers to try again.
+  if (ratings.isError && !ratings.isFetchNextPageError) {
     return (
       <Alert
         tone="error"
@@ -52,7 +63,7 @@ export default function MyRatingsTab() {
       </Alert>
     );
   }
-  if (ratings.data.length === 0) {
+  if (list.length === 0 && sort === 'newest') {
     return (
       <EmptyState
         icon={MessageSquareHeart}
@@ -68,19 +79,41 @@ export default function MyRatingsTab() {
     );
   }
 
+  // The count is known once the whole list is read; before that the foot says how many are shown.
+  const complete = !ratings.hasNextPage && !ratings.isPlaceholderData;
+  const sorting = ratings.isPlaceholderData;
   return (
     <div className="grid gap-4">
-      <p className="-mt-2 text-sm text-stone-600">
-        You have rated {ratings.data.length} player{ratings.data.length === 1 ? '' : 's'}. Edit a rating any time: the
-        player sees the update.
-      </p>
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {ratings.data.map((rating) => (
+      <div className="-mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone-600">
+          {complete && (
+            <>
+              You have rated {list.length} player{list.length === 1 ? '' : 's'}.{' '}
+            </>
+          )}
+          Edit a rating any time: the player sees the update.
+        </p>
+        <SortControl label="Sort your ratings" value={sort} onChange={setSort} />
+      </div>
+      <ul
+        aria-label="Your ratings"
+        aria-busy={sorting}
+        className={sorting ? 'grid gap-4 opacity-60 transition-opacity lg:grid-cols-2' : 'grid gap-4 lg:grid-cols-2'}
+      >
+        {list.map((rating) => (
           <li key={rating.id}>
             <RatingCard rating={rating} onEdit={() => setEditing(rating)} />
           </li>
         ))}
       </ul>
+      <ShowMore
+        shown={list.length}
+        noun="ratings"
+        hasMore={Boolean(ratings.hasNextPage) && !sorting}
+        loading={ratings.isFetchingNextPage}
+        failed={ratings.isFetchNextPageError}
+        onMore={() => void ratings.fetchNextPage()}
+      />
       <EditRatingDialog rating={editing} onClose={() => setEditing(null)} />
     </div>
   );

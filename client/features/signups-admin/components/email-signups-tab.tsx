@@ -1,26 +1,35 @@
+import { SEARCH_DEBOUNCE_MS, SearchBox } from '@client/components/search-box';
+import { ShowMore } from '@client/components/show-more';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
+import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import type { EmailSignup } from '@common/schemas/admin';
-import { useQuery } from '@tanstack/react-query';
-import { Download, MailOpen, RefreshCw } from 'lucide-react';
-import { Fragment } from 'react';
-import { emailSignupsQuery } from '../api/get-email-signups';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Download, MailOpen, RefreshCw, SearchX } from 'lucide-react';
+import { Fragment, useMemo, useState } from 'react';
+import { emailSignupsQuery, fetchAllEmailSignups } from '../api/get-email-signups';
 import { signupsCsv } from '../signups-csv';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
-/** §2 Admin: Email Signups — a table of Email and Signed Up date-time with a count badge. */
+/** §2 Admin: Email Signups — a table of Email and Signed Up date-time with a count badge; searched and paged on the server. */
 export default function EmailSignupsTab() {
-  const signups = useQuery(emailSignupsQuery);
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const signups = useInfiniteQuery(emailSignupsQuery(q));
+  const rows = useMemo(() => signups.data?.pages.flatMap((page) => page.data.emailSignups) ?? [], [signups.data]);
+  const [exporting, setExporting] = useState(false);
 
   if (signups.isPending) return <LoadingBlock label="Loading email signups..." />;
-  if (signups.isError) {
+  if (signups.isError && !signups.isFetchNextPageError) {
     return (
       <Alert
         tone="error"
@@ -36,7 +45,19 @@ export default function EmailSignupsTab() {
     );
   }
 
-  const { emailSignups, total } = signups.data;
+  // Every match, counted by the server with the first page.
+  const total = signups.data.pages[0]?.data.total ?? 0;
+  // The export holds every matching address, not only the pages shown.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      downloadCsv(await fetchAllEmailSignups(q));
+    } catch (error) {
+      toast({ title: 'Export failed', description: serverMessage(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex sm:flex-row sm:items-start sm:justify-between">
@@ -48,35 +69,62 @@ export default function EmailSignupsTab() {
               <span className="sr-only"> {total === 1 ? 'signup' : 'signups'}</span>
             </Badge>
           </CardTitle>
-          <CardDescription>People who asked to hear when Pickleball Ratings launches, newest first.</CardDescription>
+          <CardDescription aria-live="polite">
+            {q
+              ? `${total.toLocaleString('en-US')} ${total === 1 ? 'address matches' : 'addresses match'} “${q}”, newest first.`
+              : 'People who asked to hear when Pickleball Ratings launches, newest first.'}
+          </CardDescription>
         </div>
         <div className="flex gap-2">
           <Button
             variant="ghost"
             size="sm"
+            className="h-11 sm:h-8"
             onClick={() => void signups.refetch()}
-            loading={signups.isFetching}
+            loading={signups.isFetching && !signups.isFetchingNextPage}
             aria-label="Refresh email signups"
           >
-            {!signups.isFetching && <RefreshCw aria-hidden className="size-4" />}
+            {!(signups.isFetching && !signups.isFetchingNextPage) && <RefreshCw aria-hidden className="size-4" />}
             <span className="hidden sm:inline">Refresh</span>
           </Button>
-          {emailSignups.length > 0 && (
-            <Button variant="outline" size="sm" onClick={() => downloadCsv(emailSignups)}>
-              <Download aria-hidden className="size-4" />
+          {rows.length > 0 && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-11 sm:h-8"
+              loading={exporting}
+              onClick={() => void exportCsv()}
+            >
+              {!exporting && <Download aria-hidden className="size-4" />}
               Export CSV
             </Button>
           )}
         </div>
       </CardHeader>
-      <div className="px-3 pt-4 pb-3 sm:px-4">
-        {emailSignups.length === 0 ? (
-          <EmptyState
-            icon={MailOpen}
-            headingLevel={3}
-            title="No email signups yet"
-            description="Addresses entered on the coming-soon page show up here."
-          />
+      <div className="grid gap-3 px-3 pt-4 pb-3 sm:px-4">
+        <SearchBox
+          label="Search email signups"
+          placeholder="E-mail address"
+          value={search}
+          onChange={setSearch}
+          busy={signups.isFetching && !signups.isFetchingNextPage}
+        />
+        {rows.length === 0 ? (
+          q ? (
+            <EmptyState
+              icon={SearchX}
+              headingLevel={3}
+              title="No signups found"
+              description={`No address contains “${q}”.`}
+            />
+          ) : (
+            <EmptyState
+              icon={MailOpen}
+              headingLevel={3}
+              title="No email signups yet"
+              description="Addresses entered on the coming-soon page show up here."
+            />
+          )
         ) : (
           <div className="overflow-hidden rounded-xl border border-stone-200">
             <table className="w-full table-fixed text-left text-sm">
@@ -92,7 +140,7 @@ export default function EmailSignupsTab() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
-                {emailSignups.map((signup) => (
+                {rows.map((signup) => (
                   <tr key={signup.id} className="hover:bg-stone-50/70">
                     <td className="px-3 py-2.5 text-stone-900 [overflow-wrap:anywhere] sm:px-4">
                       <BreakableEmail email={signup.email} />
@@ -106,11 +154,15 @@ export default function EmailSignupsTab() {
             </table>
           </div>
         )}
-        {emailSignups.length < total && (
-          <p className="mt-3 text-sm text-stone-600">
-            Showing the newest {emailSignups.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}.
-          </p>
-        )}
+        <ShowMore
+          shown={rows.length}
+          total={total}
+          noun="signups"
+          hasMore={signups.hasNextPage}
+          loading={signups.isFetchingNextPage}
+          failed={signups.isFetchNextPageError}
+          onMore={() => void signups.fetchNextPage()}
+        />
       </div>
     </Card>
   );
