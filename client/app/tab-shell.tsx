@@ -17,7 +17,7 @@ import { HOME_TABS } from './tabs';
 const ConfirmEmailBanner = lazy(() => import('@client/features/auth/components/confirm-email-banner'));
 
 const triggerClasses = cn(
-  'group inline-flex h-10 shrink-0 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors',
+  'group inline-flex h-11 shrink-0 lg:h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors',
   'hover:bg-white hover:text-stone-900 lg:w-full',
   'data-[state=active]:bg-white data-[state=active]:text-teal-800 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-stone-200',
   'outline-none focus-visible:ring-2 focus-visible:ring-teal-600',

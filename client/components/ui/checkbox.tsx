@@ -8,7 +8,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
   return (
     <CheckboxPrimitive.Root
       className={cn(
-        'grid size-5 shrink-0 cursor-pointer place-items-center rounded-md border border-stone-400 bg-white transition-colors',
+        'relative tap-target grid size-5 shrink-0 cursor-pointer place-items-center rounded-md border border-stone-400 bg-white transition-colors',
         'data-[state=checked]:border-teal-700 data-[state=checked]:bg-teal-700 data-[state=checked]:text-white',
         'disabled:cursor-not-allowed disabled:opacity-50',
         focusRing,

@@ -30,7 +30,7 @@ export function DialogContent({
         {!hideClose && (
           <DialogPrimitive.Close
             className={cn(
-              'absolute top-3 right-3 grid size-9 place-items-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-stone-800',
+              'tap-target absolute top-3 right-3 grid size-9 place-items-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-stone-800',
               focusRing,
             )}
           >

@@ -16,7 +16,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
         className={cn(
-          'absolute top-1/2 right-1 grid size-8 -translate-y-1/2 cursor-pointer place-items-center rounded-md text-stone-500 hover:bg-stone-100 hover:text-stone-800',
+          'tap-target absolute top-1/2 right-1 grid size-8 -translate-y-1/2 cursor-pointer place-items-center rounded-md text-stone-500 hover:bg-stone-100 hover:text-stone-800',
           focusRing,
         )}
       >

@@ -69,7 +69,7 @@ export function StarRating({
           onFocus={() => onPreview?.(n)}
           onBlur={() => onPreview?.(0)}
           className={cn(
-            'grid cursor-pointer place-items-center rounded-md p-1 outline-none transition-transform',
+            'grid cursor-pointer place-items-center rounded-md p-1 outline-none transition-transform max-sm:min-h-11 max-sm:min-w-11',
             'focus-visible:ring-2 focus-visible:ring-teal-600 hover:scale-110 disabled:cursor-not-allowed disabled:hover:scale-100',
           )}
         >

@@ -18,7 +18,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex h-9 cursor-pointer items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors',
+        'inline-flex h-11 cursor-pointer sm:h-9 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors',
         'hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-teal-800 data-[state=active]:shadow-sm',
         'disabled:pointer-events-none disabled:opacity-50',
         focusRing,

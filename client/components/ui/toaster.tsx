@@ -50,7 +50,7 @@ export function Toaster() {
             </div>
             <ToastPrimitive.Close
               className={cn(
-                'absolute top-2.5 right-2.5 grid size-7 place-items-center rounded-md opacity-70 hover:opacity-100',
+                'tap-target absolute top-2.5 right-2.5 grid size-7 place-items-center rounded-md opacity-70 hover:opacity-100',
                 focusRing,
               )}
             >
