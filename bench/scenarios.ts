@@ -36,6 +36,8 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   const playerId = cycle(samples.playerIds);
   const ratedId = cycle(samples.ratedPlayerIds);
   const pagePath = cycle(samples.playerPaths);
+  // A few players only: after the first round each preview image is served from the server's cache.
+  const previewId = cycle(samples.ratedPlayerIds.slice(0, 20));
   const term = cycle(samples.searchTerms);
   const nearZip = cycle(PLACES);
   const target = cycle(samples.submitTargets);
@@ -101,6 +103,15 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       method: 'GET',
       headers: {},
       next: () => ({ path: `/api/players/${ratedId()}/page` }),
+    },
+    {
+      name: 'preview-image',
+      // A link-preview bot fetching a shared player's picture (PNG, cached in memory after its first render).
+      route: 'GET /og/players/:id.png (cached)',
+      kind: 'read',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: `/og/players/${previewId()}.png` }),
     },
     {
       name: 'received',
