@@ -220,8 +220,10 @@ export const clientPlugin = fp(
       return rendered;
     };
     const loadSignedOutPages = () => (signedOutPages ??= renderSignedOutPages());
+    // Started once listening, without holding up "ready" (React's render of two pages was part of every start);
+    // a visitor who comes first waits for it in the handler below.
     app.addHook('onListen', async () => {
-      await loadSignedOutPages();
+      void loadSignedOutPages();
     });
 
     for (const route of Object.keys(PAGE_META)) {
