@@ -6,6 +6,7 @@ import { RATING_CATEGORIES } from '@common/constants';
 import { PAGE_META } from '@common/seo';
 import { ArrowRight, Mail, Search, ShieldCheck, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { LandingPlayerSearch } from './landing-player-search';
 import { SignedOutDeepLink } from './signed-out-deep-link';
 
 /** §2: the three features the landing page lists. */
@@ -82,6 +83,8 @@ export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {
           <SamplePlayerCard />
         </div>
       </section>
+
+      <LandingPlayerSearch />
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
         <div className="max-w-2xl">

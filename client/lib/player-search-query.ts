@@ -1,8 +1,10 @@
 import { SEARCH_MIN_LENGTH } from '@common/constants';
-import type { PlayerSearchResult } from '@common/schemas/players';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { DEFAULT_SEARCH_RADIUS_MILES, type PlayerSearchResult, type SearchRadiusMiles } from '@common/schemas/players';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiGet, withQuery } from './api-client';
 import { queryKeys } from './query-keys';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** Time the player search waits for typing to pause before asking the server. */
 export const PLAYER_SEARCH_DEBOUNCE_MS = 250;
@@ -10,15 +12,98 @@ export const PLAYER_SEARCH_DEBOUNCE_MS = 250;
 export const isSearchable = (q: string) => q.trim().length >= SEARCH_MIN_LENGTH;
 
 /**
- * §7 GET /api/players/search?q= (public, at least 2 characters, §5). Shared by Player Registration and the
- * Rate a Player wizard, under queryKeys.players.search so a submitted rating refreshes both (§7).
+ * A place the server can find: a 5-digit ZIP (alone or in a picked suggestion, "78701 — Austin, TX"), or
+ * "City, ST" with at least two letters after the comma. Anything shorter is still being typed: asking then
+ * would only answer "We could not find that place".
  */
-export function playerSearchQuery(q: string) {
+export const isPlaceComplete = (near: string) => /(?<!\d)\d{5}(?!\d)/.test(near) || /\p{L}.*,\s*\p{L}{2,}/u.test(near);
+
+/** What a search box asks: a name or place text, and/or a place to search near within a radius. */
+export type PlayerSearchInput = { q: string; near?: string; radiusMiles?: SearchRadiusMiles };
+
+type SearchParams = { q: string; near?: { place: string; radiusMiles: SearchRadiusMiles } };
+
+/** The request a search box makes, or null while it has nothing to ask (a short name, a half-typed place). */
+export function searchParams(input: PlayerSearchInput | string): SearchParams | null {
+  const { q, near = '', radiusMiles = DEFAULT_SEARCH_RADIUS_MILES } = typeof input === 'string' ? { q: input } : input;
   const term = q.trim();
+  const place = near.trim();
+  if (isPlaceComplete(place)) return { q: isSearchable(term) ? term : '', near: { place, radiusMiles } };
+  return isSearchable(term) ? { q: term } : null;
+}
+
+/**
+ * §7 GET /api/players/search (public): by name or location (at least 2 characters, §5), near a place within
+ * a radius, or both. Shared by Player Registration, the Rate a Player wizard and the landing page, under
+ * queryKeys.players.search so a submitted rating refreshes them all (§7).
+ */
+export function playerSearchQuery(input: PlayerSearchInput | string) {
+  const params = searchParams(input);
   return queryOptions({
-    queryKey: queryKeys.players.search(term),
-    queryFn: ({ signal }) => apiGet<PlayerSearchResult[]>(withQuery('/api/players/search', { q: term }), { signal }),
-    enabled: isSearchable(term),
+    queryKey: queryKeys.players.search(params?.q ?? '', params?.near),
+    queryFn: ({ signal }) =>
+      apiGet<PlayerSearchResult[]>(
+        withQuery('/api/players/search', {
+          q: params?.q,
+          near: params?.near?.place,
+          radiusMiles: params?.near?.radiusMiles,
+        }),
+        { signal },
+      ),
+    enabled: params !== null,
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * The state of a search box with a name field, a Near field and a radius: what was typed, the search it
+ * asks once typing pauses, and its results (only while the typed values still ask something).
+ */
+export function usePlayerSearch() {
+  const [text, setText] = useState('');
+  const [near, setNear] = useState('');
+  const [radiusMiles, setRadiusMiles] = useState<SearchRadiusMiles>(DEFAULT_SEARCH_RADIUS_MILES);
+  const debouncedText = useDebouncedValue(text, PLAYER_SEARCH_DEBOUNCE_MS);
+  const debouncedNear = useDebouncedValue(near, PLAYER_SEARCH_DEBOUNCE_MS);
+  const asked = { q: debouncedText, near: debouncedNear, radiusMiles };
+  const search = useQuery(playerSearchQuery(asked));
+  const ready = searchParams({ q: text, near, radiusMiles }) !== null && searchParams(asked) !== null;
+  const params = searchParams(asked);
+  return {
+    text,
+    setText,
+    near,
+    setNear,
+    radiusMiles,
+    setRadiusMiles,
+    search,
+    ready,
+    /** The search the results answer: its name text and its place (null when not near a place). */
+    term: params?.q ?? '',
+    nearPlace: params?.near ?? null,
+    results: ready ? (search.data ?? []) : [],
+  };
+}
+
+export type PlayerSearchState = ReturnType<typeof usePlayerSearch>;
+
+/** "within 25 mi of 78701": what the results of a search near a place are near. */
+export function nearText(near: { place: string; radiusMiles: number }) {
+  return `within ${near.radiusMiles} mi of ${near.place}`;
+}
+
+/** The status line under a search box: what it is doing, or what it found. */
+export function searchStatus(state: PlayerSearchState, noneSuffix = ''): string {
+  const { ready, search, results, term, nearPlace } = state;
+  if (!ready || search.isError) return '';
+  if (search.isFetching && results.length === 0) return 'Searching...';
+  if (search.isSuccess && results.length === 0) {
+    const what = term ? `No players match “${term}”` : 'No players found';
+    return `${what}${nearPlace ? ` ${nearText(nearPlace)}` : ''}.${noneSuffix}`;
+  }
+  if (results.length > 0) return `${results.length} player${results.length === 1 ? '' : 's'} found`;
+  return '';
+}
+
+/** A result's distance as shown: "12.3 mi". */
+export const distanceText = (miles: number) => `${miles.toFixed(1)} mi`;

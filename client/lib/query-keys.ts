@@ -26,7 +26,8 @@ export const queryKeys = {
     all: ['players'] as const,
     /** GET /api/players/search?q= — §7: refreshed after a rating is submitted. */
     searchAll: ['players', 'search'] as const,
-    search: (q: string) => ['players', 'search', q] as const,
+    search: (q: string, near?: { place: string; radiusMiles: number }) =>
+      near ? (['players', 'search', q, near.place, near.radiusMiles] as const) : (['players', 'search', q] as const),
     detail: (id: number) => ['players', 'detail', id] as const,
   },
 

@@ -7,14 +7,14 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { serverMessage } from '@client/lib/api-client';
-import { isSearchable, PLAYER_SEARCH_DEBOUNCE_MS, playerSearchQuery } from '@client/lib/player-search-query';
+import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { useAuth } from '@client/lib/use-auth';
-import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { NearPlaceFields } from '@client/components/near-place-fields';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { useQuery } from '@tanstack/react-query';
 import { ClipboardCopy, Link2, MapPin, Search, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 // The claim dialog belongs to the claims feature (§2 Claim dialog); Player Registration is the one screen
 // that opens it, so this is the single deliberate import across feature folders.
 // eslint-disable-next-line no-restricted-imports
@@ -42,18 +42,9 @@ export function PlayerSearchPanel({
   const settled = auth.isAuthenticated && !canClaim;
   const inputId = useId();
   const hintId = `${inputId}-hint`;
-  const [text, setText] = useState('');
-  const term = useDebouncedValue(text, PLAYER_SEARCH_DEBOUNCE_MS).trim();
-  const search = useQuery(playerSearchQuery(term));
-  const ready = isSearchable(text) && isSearchable(term);
-  const results = ready ? (search.data ?? []) : [];
-
-  let status: ReactNode = null;
-  if (!isSearchable(text)) status = null;
-  else if (search.isError) status = null;
-  else if (search.isFetching && results.length === 0) status = 'Searching...';
-  else if (ready && search.isSuccess && results.length === 0) status = `No players match “${term}”.`;
-  else if (ready && results.length > 0) status = `${results.length} player${results.length === 1 ? '' : 's'} found`;
+  const state = usePlayerSearch();
+  const { text, setText, search, ready, results } = state;
+  const status = searchStatus(state);
 
   return (
     <Card>
@@ -64,7 +55,7 @@ export function PlayerSearchPanel({
         </CardTitle>
         <CardDescription>
           {settled
-            ? 'Look up players by name or location.'
+            ? 'Look up players by name or location, or near a ZIP code or city.'
             : `You may already be listed — someone may have rated you, or a club imported its players. Search first, then ${auth.isAuthenticated ? 'claim' : 'use'} the profile instead of creating a new one.`}
         </CardDescription>
       </CardHeader>
@@ -94,6 +85,12 @@ export function PlayerSearchPanel({
             Type at least {SEARCH_MIN_LENGTH} characters.
           </p>
         </div>
+        <NearPlaceFields
+          near={state.near}
+          onNearChange={state.setNear}
+          radiusMiles={state.radiusMiles}
+          onRadiusChange={state.setRadiusMiles}
+        />
 
         {search.isError && ready && (
           <Alert tone="error" title="Search failed">
@@ -147,11 +144,22 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-stone-200 bg-white px-3 py-2.5">
       <div className="min-w-40 flex-1">
         <p className="font-semibold break-words text-stone-900">
-          {player.firstName} {player.lastName}
+          <Link
+            to={player.path}
+            className="rounded-sm underline-offset-2 outline-none hover:text-teal-800 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600"
+          >
+            {player.firstName} {player.lastName}
+          </Link>
         </p>
         <p className="flex items-start gap-1 text-sm text-stone-600">
           <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span className="min-w-0 break-words">{player.location}</span>
+          {player.distanceMiles !== undefined && (
+            <span className="shrink-0 font-medium text-teal-800 tabular-nums">
+              <span aria-hidden>· </span>
+              {distanceText(player.distanceMiles)}
+            </span>
+          )}
         </p>
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
           <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>

@@ -8,14 +8,14 @@ import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
-import { isSearchable, PLAYER_SEARCH_DEBOUNCE_MS, playerSearchQuery } from '@client/lib/player-search-query';
+import { NearPlaceFields } from '@client/components/near-place-fields';
+import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { useAuth } from '@client/lib/use-auth';
-import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, History, MapPin, Search, ShieldCheck, UserPlus } from 'lucide-react';
+import { ChevronRight, History, MapPin, Search, ShieldCheck, SquareArrowOutUpRight, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { NewPlayerDetails } from '../rating-draft';
 
 /** §2 wizard step 1: search and pick a player, or "add as new player" (first, last, optional city, free-text state). */
@@ -31,12 +31,9 @@ export function FindPlayerStep({
 }) {
   const auth = useAuth();
   const inputId = useId();
-  const [text, setText] = useState('');
   const [adding, setAdding] = useState(false);
-  const term = useDebouncedValue(text, PLAYER_SEARCH_DEBOUNCE_MS).trim();
-  const search = useQuery(playerSearchQuery(term));
-  const ready = isSearchable(text) && isSearchable(term);
-  const results = ready ? (search.data ?? []) : [];
+  const state = usePlayerSearch();
+  const { text, setText, search, ready, results } = state;
   const ownPlayerId = auth.linkedPlayer?.id ?? null;
 
   const startAdding = () => {
@@ -70,6 +67,13 @@ export function FindPlayerStep({
         <p id={`${inputId}-hint`} className="text-xs text-stone-500">
           Type at least {SEARCH_MIN_LENGTH} characters.
         </p>
+        <NearPlaceFields
+          className="mt-1"
+          near={state.near}
+          onNearChange={state.setNear}
+          radiusMiles={state.radiusMiles}
+          onRadiusChange={state.setRadiusMiles}
+        />
       </div>
 
       {search.isError && ready && (
@@ -78,11 +82,9 @@ export function FindPlayerStep({
         </Alert>
       )}
       <p role="status" className="-mt-2 text-sm text-stone-600 empty:hidden">
-        {ready && search.isSuccess
-          ? results.length === 0
-            ? `No players match “${term}”. You can add them as a new player below.`
-            : `${results.length} player${results.length === 1 ? '' : 's'} found`
-          : ''}
+        {search.isFetching && results.length === 0
+          ? ''
+          : searchStatus(state, ' You can add them as a new player below.')}
       </p>
 
       {results.length > 0 && (
@@ -95,12 +97,12 @@ export function FindPlayerStep({
             const isSelf = player.id === ownPlayerId;
             const loading = player.id === loadingPlayerId;
             return (
-              <li key={player.id}>
+              <li key={player.id} className="flex items-stretch gap-1.5">
                 <button
                   type="button"
                   disabled={isSelf || loadingPlayerId !== null}
                   onClick={() => onSelect(player)}
-                  className="group flex w-full cursor-pointer items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5 text-left transition-colors outline-none hover:border-teal-300 hover:bg-teal-50/50 focus-visible:ring-2 focus-visible:ring-teal-600 disabled:cursor-not-allowed disabled:opacity-60"
+                  className="group flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5 text-left transition-colors outline-none hover:border-teal-300 hover:bg-teal-50/50 focus-visible:ring-2 focus-visible:ring-teal-600 disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -127,6 +129,14 @@ export function FindPlayerStep({
                     <span className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
                       <MapPin aria-hidden className="size-3.5 shrink-0" />
                       <span className="truncate">{player.location}</span>
+                      {player.distanceMiles !== undefined && (
+                        <>
+                          <span aria-hidden>·</span>
+                          <span className="shrink-0 font-medium text-teal-800 tabular-nums">
+                            {distanceText(player.distanceMiles)}
+                          </span>
+                        </>
+                      )}
                       <span aria-hidden>·</span>
                       <span className="shrink-0">
                         {player.ratingCount} rating{player.ratingCount === 1 ? '' : 's'}
@@ -142,6 +152,15 @@ export function FindPlayerStep({
                     />
                   )}
                 </button>
+                {/* The row picks the player to rate; their page is one step aside (a link cannot sit in a button). */}
+                <Link
+                  to={player.path}
+                  aria-label={`${player.firstName} ${player.lastName}: player page`}
+                  title="Player page"
+                  className="grid w-10 shrink-0 place-items-center rounded-xl border border-stone-200 bg-white text-stone-500 outline-none hover:border-teal-300 hover:text-teal-800 focus-visible:ring-2 focus-visible:ring-teal-600"
+                >
+                  <SquareArrowOutUpRight aria-hidden className="size-4" />
+                </Link>
               </li>
             );
           })}

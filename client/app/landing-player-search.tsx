@@ -1,0 +1,164 @@
+import { NearPlaceFields } from '@client/components/near-place-fields';
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { EstimateBadge } from '@client/components/ui/estimate-badge';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Spinner } from '@client/components/ui/spinner';
+import { serverMessage } from '@client/lib/api-client';
+import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
+import { publicPlace } from '@common/player-path';
+import type { PlayerSearchResult } from '@common/schemas/players';
+import { MapPin, Search, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+/** Cards shown before "Show all": two rows on a wide screen, a short scroll on a phone. */
+const FIRST_CARDS = 6;
+
+/**
+ * The landing page's player search (§1: anonymous visitors search players): by name, and "Players near you"
+ * by ZIP or "City, ST" within a radius; each result a card linking to the player's page.
+ */
+export function LandingPlayerSearch() {
+  const state = usePlayerSearch();
+  const { text, setText, search, ready, results } = state;
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? results : results.slice(0, FIRST_CARDS);
+
+  return (
+    <section aria-labelledby="find-players-heading" className="border-b border-stone-200 bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <div className="max-w-2xl">
+          <h2 id="find-players-heading" className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">
+            Find players
+          </h2>
+          <p className="mt-2 text-stone-600">
+            Look anyone up by name, or see who plays near you and how the community rates them.
+          </p>
+        </div>
+
+        <form
+          role="search"
+          aria-label="Find players"
+          className="mt-6 grid gap-4 lg:grid-cols-2"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <div className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
+            <Label htmlFor="landing-search-name">Player name</Label>
+            <div className="relative">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+              />
+              <Input
+                id="landing-search-name"
+                type="search"
+                className="pl-9"
+                placeholder="e.g. Jordan Rivera"
+                autoComplete="off"
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setShowAll(false);
+                }}
+              />
+            </div>
+            <p className="text-xs text-stone-500">At least 2 characters.</p>
+          </div>
+          <fieldset className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
+            <legend className="sr-only">Players near you</legend>
+            <p aria-hidden className="flex items-center gap-1.5 text-sm font-semibold text-teal-800">
+              <MapPin className="size-4" />
+              Players near you
+            </p>
+            <NearPlaceFields
+              nearId="landing-search-near"
+              near={state.near}
+              onNearChange={(value) => {
+                state.setNear(value);
+                setShowAll(false);
+              }}
+              radiusMiles={state.radiusMiles}
+              onRadiusChange={state.setRadiusMiles}
+            />
+          </fieldset>
+        </form>
+
+        <div className="mt-5 grid gap-3">
+          {search.isError && ready && (
+            <Alert tone="error" title="Search failed">
+              {serverMessage(search.error, 'Please try again.')}
+            </Alert>
+          )}
+          <p role="status" className="flex items-center gap-2 text-sm text-stone-600 empty:hidden">
+            {searchStatus(state)}
+            {ready && search.isFetching && results.length > 0 && <Spinner className="text-teal-700" />}
+          </p>
+          {shown.length > 0 && (
+            <ul aria-label="Players found" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((player) => (
+                <li key={player.id}>
+                  <PlayerCard player={player} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {!showAll && results.length > FIRST_CARDS && (
+            <Button variant="outline" className="justify-self-center" onClick={() => setShowAll(true)}>
+              Show all {results.length} players
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function initials(player: PlayerSearchResult) {
+  return `${player.firstName.charAt(0)}${player.lastName.charAt(0)}`.toUpperCase();
+}
+
+/** A result as a card: the whole card is the link to the player's page. */
+function PlayerCard({ player }: { player: PlayerSearchResult }) {
+  const place = publicPlace(player.location);
+  return (
+    <Link
+      to={player.path}
+      className="group flex h-full items-start gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-colors outline-none hover:border-teal-300 hover:bg-teal-50/40 focus-visible:ring-2 focus-visible:ring-teal-600"
+    >
+      <span
+        aria-hidden
+        className="grid size-11 shrink-0 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white"
+      >
+        {initials(player)}
+      </span>
+      <span className="grid min-w-0 flex-1 gap-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold break-words text-stone-900 group-hover:text-teal-900 group-hover:underline">
+            {player.firstName} {player.lastName}
+          </span>
+          {player.isVerified && (
+            <Badge tone="success">
+              <ShieldCheck aria-hidden className="size-3.5" />
+              Verified
+            </Badge>
+          )}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-1.5 text-sm text-stone-600">
+          {place && <span className="break-words">{place}</span>}
+          {player.distanceMiles !== undefined && (
+            <>
+              {place && <span aria-hidden>·</span>}
+              <span className="font-medium text-teal-800 tabular-nums">{distanceText(player.distanceMiles)}</span>
+            </>
+          )}
+        </span>
+        <span className="mt-1">
+          <EstimateBadge estimate={player.overallEstimate} />
+        </span>
+      </span>
+    </Link>
+  );
+}
