@@ -52,6 +52,9 @@ export function membersOnlyMeta(player: PlayerPageSummaryRow): PageMeta {
   };
 }
 
+/** Classes the client's own pages use (the built style sheet has only those), in the layout's width. */
+const ARTICLE = '<article class="mx-auto w-full max-w-6xl px-4 py-8">';
+
 /*
  * The page's main facts as plain HTML inside #root, for crawlers and link previews that run no JavaScript. The
  * client draws the page anew over it when it starts (no pre-rendered state, so nothing is hydrated).
@@ -62,29 +65,31 @@ export function publicFactsHtml(page: PlayerPage): string {
   const estimate = (value: { mean: number; low: number; high: number }) =>
     `${oneDecimal(value.mean)} out of 5 (likely between ${oneDecimal(value.low)} and ${oneDecimal(value.high)})`;
   const facts = [
-    `<dt>Overall</dt><dd>${rated ? estimate(overall) : 'Not rated yet'}</dd>`,
-    `<dt>Ratings</dt><dd>${ratingsText(reliability.ratings)} from ${reliability.distinctRaters} rater${reliability.distinctRaters === 1 ? '' : 's'}</dd>`,
-    `<dt>Reliability</dt><dd>${rated ? `${reliability.label[0].toUpperCase()}${reliability.label.slice(1)}` : 'None yet'}</dd>`,
-    `<dt>Skill level</dt><dd>${page.isVerified ? escapeHtml(page.skillLevel) : 'Unverified'}</dd>`,
+    `<dt class="font-medium">Overall</dt><dd>${rated ? estimate(overall) : 'Not rated yet'}</dd>`,
+    `<dt class="font-medium">Ratings</dt><dd>${ratingsText(reliability.ratings)} from ${reliability.distinctRaters} rater${reliability.distinctRaters === 1 ? '' : 's'}</dd>`,
+    `<dt class="font-medium">Reliability</dt><dd>${rated ? `${reliability.label[0].toUpperCase()}${reliability.label.slice(1)}` : 'None yet'}</dd>`,
+    `<dt class="font-medium">Skill level</dt><dd>${page.isVerified ? escapeHtml(page.skillLevel) : 'Unverified'}</dd>`,
     ...(rated
-      ? RATING_CATEGORIES.map(({ key, label }) => `<dt>${escapeHtml(label)}</dt><dd>${estimate(categories[key])}</dd>`)
+      ? RATING_CATEGORIES.map(
+          ({ key, label }) => `<dt class="font-medium">${escapeHtml(label)}</dt><dd>${estimate(categories[key])}</dd>`,
+        )
       : []),
   ];
   return [
-    '<article class="mx-auto w-full max-w-3xl px-4 py-8">',
+    ARTICLE,
     `<h1 class="text-2xl font-bold text-stone-900">${escapeHtml(fullName(page))}</h1>`,
     page.place ? `<p class="text-stone-600">${escapeHtml(page.place)}</p>` : '',
     page.isVerified ? '<p class="text-stone-600">Verified player</p>' : '',
-    `<dl class="mt-4 grid grid-cols-2 gap-2 text-sm">${facts.join('')}</dl>`,
+    `<dl class="mt-4 grid max-w-xl grid-cols-2 gap-2 text-sm text-stone-700">${facts.join('')}</dl>`,
     '</article>',
   ].join('');
 }
 
 export function membersOnlyFactsHtml(player: PlayerPageSummaryRow): string {
   return [
-    '<article class="mx-auto w-full max-w-3xl px-4 py-8">',
+    ARTICLE,
     `<h1 class="text-2xl font-bold text-stone-900">${escapeHtml(fullName(player))}</h1>`,
-    `<p class="text-stone-600">This page is for members. <a href="/login">Sign in</a> to see it.</p>`,
+    `<p class="text-stone-600">This page is for members. <a class="font-semibold text-teal-700 underline" href="/login?next=${encodeURIComponent(playerPath(player))}">Sign in</a> to see it.</p>`,
     '</article>',
   ].join('');
 }
