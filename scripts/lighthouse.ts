@@ -21,8 +21,12 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 
-/** The pages audited; add a page here when it matters on a phone. */
-export const PAGES = ['/', '/login'] as const;
+/**
+ * The pages audited; add a page here when it matters on a phone. `player` stands for a player's public page: a
+ * seeded player with ratings, found through the sitemap as a search engine would.
+ */
+export const PAGES = ['/', '/login', 'player'] as const;
+type Page = (typeof PAGES)[number];
 
 const PRESETS = { mobile: undefined, desktop: desktopConfig } satisfies Record<string, Config | undefined>;
 type Preset = keyof typeof PRESETS;
@@ -97,6 +101,43 @@ async function waitUntilUp(url: string, server: ChildProcess) {
   throw new Error(`The server did not answer ${url} within 60 s`);
 }
 
+/** This environment without DATABASE_URL: the run's database is a throw-away PGlite directory. */
+function embeddedDatabaseEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _unused, ...rest } = process.env;
+  return rest;
+}
+
+/** A small seeded database (players with ratings and estimates), so a player page has something to show. */
+function seedDatabase(dataDir: string) {
+  const seed = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/db/seed.ts', '--players', '300', '--ratings', '3000'],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...embeddedDatabaseEnv(), DATA_DIR: dataDir } },
+  );
+  if (seed.status !== 0) throw new Error('Seeding the Lighthouse database failed');
+}
+
+/** The path of the most-rated public player among the sitemap's first page: a page worth sharing. */
+async function playerPagePath(base: string): Promise<string> {
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  const players = sitemaps.find((url) => url.includes('players'));
+  if (!players) throw new Error('The sitemap lists no players');
+  const urls = [...(await (await fetch(players)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  let best = { path: '', ratings: -1 };
+  for (const url of urls.slice(0, 60)) {
+    const id = /\/players\/(\d+)/.exec(url)?.[1];
+    const page = (await (await fetch(`${base}/api/players/${id}/page`)).json()) as {
+      ratingCount?: number;
+      skill?: { reliability?: { ratings?: number } };
+    };
+    const ratings = page.skill?.reliability?.ratings ?? 0;
+    if (ratings > best.ratings) best = { path: new URL(url).pathname, ratings };
+  }
+  if (!best.path) throw new Error('No player page found through the sitemap');
+  return best.path;
+}
+
 function startServer(port: number, dataDir: string) {
   const compiled = path.resolve('dist/server/main.js');
   if (existsSync(compiled) && existsSync('scripts/build-server.mjs'))
@@ -107,7 +148,7 @@ function startServer(port: number, dataDir: string) {
   return spawn(process.execPath, command, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...embeddedDatabaseEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -226,6 +267,7 @@ mkdirSync(outDir, { recursive: true });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pr-lighthouse-'));
 const port = await freePort();
 const base = `http://localhost:${port}`;
+seedDatabase(dataDir);
 const server = startServer(port, dataDir);
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let exitCode = 0;
@@ -236,7 +278,9 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   const rows: Row[] = [];
-  for (const page of PAGES) {
+  const playerPath = await playerPagePath(base);
+  const urlPath = (page: Page) => (page === 'player' ? playerPath : page);
+  for (const page of PAGES.map(urlPath)) {
     for (const preset of Object.keys(PRESETS) as Preset[]) {
       const attempts: Row[] = [];
       for (let run = 1; run <= runs; run++) {
@@ -251,7 +295,8 @@ try {
           PRESETS[preset],
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        const slug = page === '/' ? 'home' : page.replace(/^\//, '').replace(/\//g, '-');
+        const slug =
+          page === '/' ? 'home' : page === playerPath ? 'player' : page.replace(/^\//, '').replace(/\//g, '-');
         writeFileSync(path.join(outDir, `${slug}-${preset}${runs > 1 ? `-${run}` : ''}.json`), String(result.report));
         attempts.push(toRow(page, preset, result.lhr));
       }
