@@ -38,22 +38,22 @@ const listable = sql`(p.user_id is null or p.visibility = 'public')`;
 /** A player's last change we know of: created, or its estimate recomputed (players keep no update time). */
 const lastModified = sql`greatest(p.created_at, s.computed_at)`;
 
-export type SitemapPageRow = { page: number; lastModified: Date };
-
 /**
  * The sitemap's player pages: page n holds ids ((n-1)·size, n·size], so a page's address never moves when
  * players are added or hidden, and each page is one range read of the primary key. Pages with no listable
- * player are left out (a sitemap must list at least one URL).
+ * player are left out (a sitemap must list at least one URL). Each page is only probed for a first listable
+ * row: the last-modified dates of pages would need every row read (0.2 s at 120,000 players).
  */
-export async function listSitemapPages(db: Db, pageSize: number): Promise<SitemapPageRow[]> {
+export async function listSitemapPages(db: Db, pageSize: number): Promise<number[]> {
   const result = await db.execute(sql`
-    select (p.id - 1) / ${pageSize}::int + 1 as page, max(${lastModified}) as "lastModified"
-    from ${players} p left join ${playerSkill} s on s.player_id = p.id
-    where ${listable}
-    group by 1 order by 1`);
+    select g.page from generate_series(1, (select (coalesce(max(id), 0) + ${pageSize}::int - 1) / ${pageSize}::int
+      from ${players})) as g(page)
+    where exists (select 1 from ${players} p
+      where p.id > (g.page - 1) * ${pageSize}::int and p.id <= g.page * ${pageSize}::int and ${listable})
+    order by g.page`);
   // Both drivers (node-postgres, PGlite) answer { rows }; Drizzle types the generic executor's result as unknown.
-  const { rows } = result as { rows: { page: number | string; lastModified: string | Date }[] };
-  return rows.map((row) => ({ page: Number(row.page), lastModified: new Date(row.lastModified) }));
+  const { rows } = result as { rows: { page: number | string }[] };
+  return rows.map((row) => Number(row.page));
 }
 
 export type SitemapPlayerRow = {

@@ -57,7 +57,7 @@ export async function sitemapIndexXml(db: Db, options: SitemapOptions): Promise<
   const pages = await listSitemapPages(db, options.playersPerPage);
   return sitemapIndex([
     { loc: `${base}${PAGES_SITEMAP_PATH}` },
-    ...pages.map((page) => ({ loc: `${base}${playersSitemapPath(page.page)}`, lastModified: page.lastModified })),
+    ...pages.map((page) => ({ loc: `${base}${playersSitemapPath(page)}` })),
   ]);
 }
 
