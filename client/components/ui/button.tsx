@@ -10,7 +10,8 @@ const variants = {
   outline: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 active:bg-stone-100',
   ghost: 'text-stone-700 hover:bg-stone-100 active:bg-stone-200',
   destructive: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
-  link: 'text-teal-800 underline-offset-4 hover:underline px-0! h-auto!',
+  // A text link: no invisible hit area, which would take taps from the field or button beside it.
+  link: 'text-teal-800 underline-offset-4 hover:underline px-0! h-auto! after:hidden!',
 } as const;
 
 const sizes = {
