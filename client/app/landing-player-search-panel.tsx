@@ -4,115 +4,101 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { serverMessage } from '@client/lib/api-client';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { MapPin, Search, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { Search, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LANDING_SEARCH_IDS, SearchLayout, type LandingPanelProps } from './landing-player-search';
 
 /** Cards shown before "Show all": two rows on a wide screen, a short scroll on a phone. */
 const FIRST_CARDS = 6;
 
 /**
- * The landing page's player search (§1: anonymous visitors search players): by name, and "Players near you"
- * by ZIP or "City, ST" within a radius; each result a card linking to the player's page.
+ * The landing page's search, loaded at the first sign of use (landing-player-search.tsx): by name, and "Players
+ * near you" by ZIP or "City, ST" within a radius; each result a card linking to the player's page.
  */
-export function LandingPlayerSearch() {
-  const state = usePlayerSearch();
+export function LandingPlayerSearchPanel({ initial, focus }: LandingPanelProps) {
+  const state = usePlayerSearch(initial);
   const { text, setText, search, ready, results } = state;
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? results : results.slice(0, FIRST_CARDS);
 
+  // The field the visitor was in keeps the focus and its caret across the swap.
+  useEffect(() => {
+    if (!focus) return;
+    const field = document.getElementById(focus.id);
+    field?.focus();
+    if (field instanceof HTMLInputElement && ['text', 'search'].includes(field.type) && focus.caret !== null) {
+      field.setSelectionRange(focus.caret, focus.caret);
+    }
+  }, [focus]);
+
   return (
-    <section aria-labelledby="find-players-heading" className="border-b border-stone-200 bg-white">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-        <div className="max-w-2xl">
-          <h2 id="find-players-heading" className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">
-            Find players
-          </h2>
-          <p className="mt-2 text-stone-600">
-            Look anyone up by name, or see who plays near you and how the community rates them.
-          </p>
+    <SearchLayout
+      nameField={
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+          />
+          <Input
+            id={LANDING_SEARCH_IDS.name}
+            type="search"
+            className="pl-9"
+            placeholder="e.g. Jordan Rivera"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setShowAll(false);
+            }}
+          />
         </div>
-
-        <form
-          role="search"
-          aria-label="Find players"
-          className="mt-6 grid gap-4 lg:grid-cols-2"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <div className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
-            <Label htmlFor="landing-search-name">Player name</Label>
-            <div className="relative">
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-              />
-              <Input
-                id="landing-search-name"
-                type="search"
-                className="pl-9"
-                placeholder="e.g. Jordan Rivera"
-                autoComplete="off"
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setShowAll(false);
-                }}
-              />
-            </div>
-            <p className="text-xs text-stone-500">At least 2 characters.</p>
-          </div>
-          <fieldset className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
-            <legend className="sr-only">Players near you</legend>
-            <p aria-hidden className="flex items-center gap-1.5 text-sm font-semibold text-teal-800">
-              <MapPin className="size-4" />
-              Players near you
-            </p>
-            <NearPlaceFields
-              nearId="landing-search-near"
-              near={state.near}
-              onNearChange={(value) => {
-                state.setNear(value);
-                setShowAll(false);
-              }}
-              radiusMiles={state.radiusMiles}
-              onRadiusChange={state.setRadiusMiles}
-            />
-          </fieldset>
-        </form>
-
-        <div className="mt-5 grid gap-3">
-          {search.isError && ready && (
-            <Alert tone="error" title="Search failed">
-              {serverMessage(search.error, 'Please try again.')}
-            </Alert>
-          )}
-          <p role="status" className="flex items-center gap-2 text-sm text-stone-600 empty:hidden">
-            {searchStatus(state)}
-            {ready && search.isFetching && results.length > 0 && <Spinner className="text-teal-700" />}
-          </p>
-          {shown.length > 0 && (
-            <ul aria-label="Players found" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((player) => (
-                <li key={player.id}>
-                  <PlayerCard player={player} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {!showAll && results.length > FIRST_CARDS && (
-            <Button variant="outline" className="justify-self-center" onClick={() => setShowAll(true)}>
-              Show all {results.length} players
-            </Button>
-          )}
-        </div>
+      }
+      nearFields={
+        <NearPlaceFields
+          nearId={LANDING_SEARCH_IDS.near}
+          radiusId={LANDING_SEARCH_IDS.radius}
+          near={state.near}
+          onNearChange={(value) => {
+            state.setNear(value);
+            setShowAll(false);
+          }}
+          radiusMiles={state.radiusMiles}
+          onRadiusChange={state.setRadiusMiles}
+        />
+      }
+    >
+      <div className="mt-5 grid gap-3">
+        {search.isError && ready && (
+          <Alert tone="error" title="Search failed">
+            {serverMessage(search.error, 'Please try again.')}
+          </Alert>
+        )}
+        <p role="status" className="flex items-center gap-2 text-sm text-stone-600 empty:hidden">
+          {searchStatus(state)}
+          {ready && search.isFetching && results.length > 0 && <Spinner className="text-teal-700" />}
+        </p>
+        {shown.length > 0 && (
+          <ul aria-label="Players found" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((player) => (
+              <li key={player.id}>
+                <PlayerCard player={player} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {!showAll && results.length > FIRST_CARDS && (
+          <Button variant="outline" className="justify-self-center" onClick={() => setShowAll(true)}>
+            Show all {results.length} players
+          </Button>
+        )}
       </div>
-    </section>
+    </SearchLayout>
   );
 }
 

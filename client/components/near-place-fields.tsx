@@ -2,7 +2,7 @@ import { LocationInput } from '@client/components/location-input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { cn } from '@client/lib/cn';
-import { SEARCH_RADII_MILES, type SearchRadiusMiles } from '@common/schemas/players';
+import { SEARCH_RADII_MILES, type SearchRadiusMiles } from '@common/search-radii';
 import { useId } from 'react';
 
 /**
@@ -16,6 +16,7 @@ export function NearPlaceFields({
   onRadiusChange,
   className,
   nearId,
+  radiusId,
 }: {
   near: string;
   onNearChange: (value: string) => void;
@@ -24,9 +25,11 @@ export function NearPlaceFields({
   className?: string;
   /** The Near field's id, for a caller that moves the focus to it. */
   nearId?: string;
+  radiusId?: string;
 }) {
   const id = useId();
   const placeId = nearId ?? `${id}-near`;
+  const withinId = radiusId ?? `${id}-radius`;
   return (
     <div className={cn('grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-2', className)}>
       <div className="grid gap-1.5">
@@ -34,9 +37,9 @@ export function NearPlaceFields({
         <LocationInput id={placeId} value={near} onChange={onNearChange} placeholder="ZIP or City, ST" />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-radius`}>Within</Label>
+        <Label htmlFor={withinId}>Within</Label>
         <NativeSelect
-          id={`${id}-radius`}
+          id={withinId}
           value={radiusMiles}
           onChange={(event) => onRadiusChange(Number(event.target.value) as SearchRadiusMiles)}
         >

@@ -1,5 +1,6 @@
 import { SEARCH_MIN_LENGTH } from '@common/constants';
-import { DEFAULT_SEARCH_RADIUS_MILES, type PlayerSearchResult, type SearchRadiusMiles } from '@common/schemas/players';
+import type { PlayerSearchResult } from '@common/schemas/players';
+import { DEFAULT_SEARCH_RADIUS_MILES, type SearchRadiusMiles } from '@common/search-radii';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiGet, withQuery } from './api-client';
@@ -55,14 +56,19 @@ export function playerSearchQuery(input: PlayerSearchInput | string) {
   });
 }
 
+/** What a search box's fields hold. */
+export type SearchBoxValues = { text: string; near: string; radiusMiles: SearchRadiusMiles };
+
 /**
  * The state of a search box with a name field, a Near field and a radius: what was typed, the search it
  * asks once typing pauses, and its results (only while the typed values still ask something).
  */
-export function usePlayerSearch() {
-  const [text, setText] = useState('');
-  const [near, setNear] = useState('');
-  const [radiusMiles, setRadiusMiles] = useState<SearchRadiusMiles>(DEFAULT_SEARCH_RADIUS_MILES);
+export function usePlayerSearch(initial?: SearchBoxValues) {
+  const [text, setText] = useState(initial?.text ?? '');
+  const [near, setNear] = useState(initial?.near ?? '');
+  const [radiusMiles, setRadiusMiles] = useState<SearchRadiusMiles>(
+    initial?.radiusMiles ?? DEFAULT_SEARCH_RADIUS_MILES,
+  );
   const debouncedText = useDebouncedValue(text, PLAYER_SEARCH_DEBOUNCE_MS);
   const debouncedNear = useDebouncedValue(near, PLAYER_SEARCH_DEBOUNCE_MS);
   const asked = { q: debouncedText, near: debouncedNear, radiusMiles };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
+import { DEFAULT_SEARCH_RADIUS_MILES, SEARCH_RADII_MILES, type SearchRadiusMiles } from '../search-radii';
 import { linkedPlayerReplySchema, linkedPlayerSchema } from './auth';
 import { emailSchema, idSchema, optionalText } from './shared';
 import { overallEstimateSchema, skillSchema } from './trust';
@@ -21,10 +22,6 @@ export const visibilitySchema = z.enum(PLAYER_VISIBILITIES, {
 
 export const SEARCH_TOO_SHORT_MESSAGE = `Search needs at least ${SEARCH_MIN_LENGTH} characters`;
 
-/** The radii of the search near a place, in miles; 25 when `near` comes without one. */
-export const SEARCH_RADII_MILES = [10, 25, 50, 100] as const;
-export type SearchRadiusMiles = (typeof SEARCH_RADII_MILES)[number];
-export const DEFAULT_SEARCH_RADIUS_MILES: SearchRadiusMiles = 25;
 export const NEAR_MAX_LENGTH = 100;
 export const NEAR_NOT_FOUND_MESSAGE = 'We could not find that place. Try a ZIP code or "City, ST".';
 export const RADIUS_MESSAGE = `radiusMiles must be one of ${SEARCH_RADII_MILES.join(', ')}`;

@@ -126,9 +126,12 @@ export function FindPlayerStep({
                     <span className="mt-1 block">
                       <EstimateBadge estimate={player.overallEstimate} />
                     </span>
-                    <span className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
-                      <MapPin aria-hidden className="size-3.5 shrink-0" />
-                      <span className="truncate">{player.location}</span>
+                    {/* On a phone the place takes its own line rather than shrinking to a letter beside the distance. */}
+                    <span className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm text-stone-600">
+                      <span className="flex min-w-0 items-center gap-1">
+                        <MapPin aria-hidden className="size-3.5 shrink-0" />
+                        <span className="truncate">{player.location}</span>
+                      </span>
                       {player.distanceMiles !== undefined && (
                         <>
                           <span aria-hidden>·</span>

@@ -1,0 +1,197 @@
+import { fieldClasses } from '@client/components/ui/input';
+import { cn } from '@client/lib/cn';
+import type { SearchBoxValues } from '@client/lib/player-search-query';
+import { DEFAULT_SEARCH_RADIUS_MILES, SEARCH_RADII_MILES, type SearchRadiusMiles } from '@common/search-radii';
+import { ChevronDown, MapPin, Search } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+
+export const LANDING_SEARCH_IDS = {
+  name: 'landing-search-name',
+  near: 'landing-search-near',
+  radius: 'landing-search-radius',
+} as const;
+
+export type LandingPanelProps = {
+  initial: SearchBoxValues;
+  /** The field that had the focus in the placeholder fields, to get it back with its caret. */
+  focus: { id: string; caret: number | null } | null;
+};
+
+const loadPanel = () => import('./landing-player-search-panel').then((module) => module.LandingPlayerSearchPanel);
+
+const labelClasses = 'text-sm font-medium text-stone-800 select-none';
+
+/**
+ * The landing page's "Find players" section (§1: anonymous visitors search players). The landing page's first
+ * JavaScript must stay small (decision 010), so this part draws the section and plain fields, and the search
+ * itself (suggestions, requests, result cards: about 6 KB gzip) loads at the first sign of use: the pointer
+ * over the section, a touch, a focus or a key. Then it takes the fields' places with what was typed and the
+ * focus where it was.
+ */
+export function LandingPlayerSearch() {
+  const [values, setValues] = useState<SearchBoxValues>({
+    text: '',
+    near: '',
+    radiusMiles: DEFAULT_SEARCH_RADIUS_MILES,
+  });
+  const [panel, setPanel] = useState<{ Panel: ComponentType<LandingPanelProps>; focus: LandingPanelProps['focus'] }>();
+  const section = useRef<HTMLElement>(null);
+  const loading = useRef(false);
+
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadPanel()
+      .then((Panel) => {
+        const active = document.activeElement;
+        const focused = active instanceof HTMLElement && section.current?.contains(active) ? active : null;
+        const caret = focused instanceof HTMLInputElement ? focused.selectionStart : null;
+        setPanel({ Panel, focus: focused?.id ? { id: focused.id, caret } : null });
+      })
+      // A failed download (offline, a new deploy) leaves the plain fields; the next interaction tries again.
+      .catch(() => {
+        loading.current = false;
+      });
+  };
+
+  // The app takes over a pre-rendered page at the visitor's first input: that first focus came before us.
+  useEffect(() => {
+    if (section.current?.contains(document.activeElement)) load();
+  });
+
+  const fields = panel ? (
+    <panel.Panel initial={values} focus={panel.focus} />
+  ) : (
+    <SearchLayout
+      nameField={
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+          />
+          <input
+            id={LANDING_SEARCH_IDS.name}
+            type="search"
+            className={cn(fieldClasses, 'h-10 pl-9')}
+            placeholder="e.g. Jordan Rivera"
+            autoComplete="off"
+            value={values.text}
+            onChange={(event) => setValues({ ...values, text: event.target.value })}
+          />
+        </div>
+      }
+      nearFields={
+        <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-2">
+          <div className="grid gap-1.5">
+            <label htmlFor={LANDING_SEARCH_IDS.near} className={labelClasses}>
+              Near
+            </label>
+            <div className="relative">
+              <MapPin
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+              />
+              <input
+                id={LANDING_SEARCH_IDS.near}
+                type="text"
+                className={cn(fieldClasses, 'h-10 pl-9')}
+                placeholder="ZIP or City, ST"
+                autoComplete="off"
+                value={values.near}
+                onChange={(event) => setValues({ ...values, near: event.target.value })}
+              />
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor={LANDING_SEARCH_IDS.radius} className={labelClasses}>
+              Within
+            </label>
+            <div className="relative">
+              <select
+                id={LANDING_SEARCH_IDS.radius}
+                className={cn(fieldClasses, 'h-10 cursor-pointer appearance-none pr-9')}
+                value={values.radiusMiles}
+                onChange={(event) =>
+                  setValues({ ...values, radiusMiles: Number(event.target.value) as SearchRadiusMiles })
+                }
+              >
+                {SEARCH_RADII_MILES.map((radius) => (
+                  <option key={radius} value={radius}>
+                    {radius} mi
+                  </option>
+                ))}
+              </select>
+              <ChevronDown
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
+              />
+            </div>
+          </div>
+        </div>
+      }
+    />
+  );
+
+  return (
+    <section
+      ref={section}
+      aria-labelledby="find-players-heading"
+      className="border-b border-stone-200 bg-white"
+      onPointerEnter={load}
+      onPointerDown={load}
+      onFocus={load}
+      onKeyDown={load}
+    >
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <div className="max-w-2xl">
+          <h2 id="find-players-heading" className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">
+            Find players
+          </h2>
+          <p className="mt-2 text-stone-600">
+            Look anyone up by name, or see who plays near you and how the community rates them.
+          </p>
+        </div>
+        {fields}
+      </div>
+    </section>
+  );
+}
+
+/** The search form's two boxes, the same with the plain fields and with the loaded search; results go after. */
+export function SearchLayout({
+  nameField,
+  nearFields,
+  children,
+}: {
+  nameField: ReactNode;
+  nearFields: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <form
+        role="search"
+        aria-label="Find players"
+        className="mt-6 grid gap-4 lg:grid-cols-2"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
+          <label htmlFor={LANDING_SEARCH_IDS.name} className={labelClasses}>
+            Player name
+          </label>
+          {nameField}
+          <p className="text-xs text-stone-500">At least 2 characters.</p>
+        </div>
+        <fieldset className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
+          <legend className="sr-only">Players near you</legend>
+          <p aria-hidden className="flex items-center gap-1.5 text-sm font-semibold text-teal-800">
+            <MapPin className="size-4" />
+            Players near you
+          </p>
+          {nearFields}
+        </fieldset>
+      </form>
+      {children}
+    </>
+  );
+}
