@@ -20,7 +20,7 @@ export function EstimateHistory({ history, firstName }: { history: EstimateHisto
           {chart
             ? `“Would play again” at the end of each quarter. ${historySummary(history)}`
             : history.length === 1
-              ? `${firstName}’s first ratings came in ${quarterLabel(history[0].quarter)}: the line starts with a second quarter of ratings.`
+              ? `${firstName}’s ratings so far are all from ${quarterLabel(history[0].quarter)}. The trend appears once a second quarter has ratings.`
               : `Once ${firstName} has ratings from two quarters, this shows how the estimate moves.`}
         </CardDescription>
       </CardHeader>

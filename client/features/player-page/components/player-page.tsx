@@ -65,9 +65,10 @@ function PlayerPageFor({ id, notFound }: { id: number; notFound: ReactNode }) {
           <div className="order-3 lg:order-none">
             <EstimateHistory history={page.history} firstName={page.firstName} />
           </div>
-          <div className="order-5 lg:order-none">
-            <StarLegend />
-          </div>
+        </div>
+        {/* Under both columns: opened, the scale needs the width. */}
+        <div className="order-5 lg:order-none lg:col-span-2">
+          <StarLegend />
         </div>
       </div>
     </article>

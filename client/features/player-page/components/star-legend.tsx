@@ -21,7 +21,7 @@ export function StarLegend() {
           <p className="mb-4 text-sm text-stone-600">
             The scale raters read as they pick stars, from just starting out to advanced.
           </p>
-          <StarScale idPrefix="legend-stars" />
+          <StarScale idPrefix="legend-stars" className="lg:grid-cols-3" />
         </div>
       </details>
     </Card>
