@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
-import { players, ratings, users } from '../server/db/schema/index';
+import { emailSignups, players, ratings, users } from '../server/db/schema/index';
 import { insertPlayer } from '../server/features/players/players.repo';
 import { hashPassword } from '../server/lib/password';
-import { checkScreen, gone, pickStars, see, signInViaApi, toast } from './support/app';
+import { adminDeveloperPage } from './support/admin';
+import { checkScreen, gone, openTab, pickStars, see, signInViaApi, toast } from './support/app';
 import { launchBrowser, newTrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -109,6 +110,22 @@ function seedRatedPlayer() {
           skillStaleAt: new Date(),
         })
         .where(eq(players.id, player.id));
+      // More players and launch-list addresses than one page of an admin list (50).
+      for (let i = 0; i < 59; i += 1) {
+        await insertPlayer(db, {
+          firstName: RATER_NAMES[i % RATER_NAMES.length],
+          lastName: `Listwell ${i + 1}`,
+          email: `listwell.${i + 1}@example.com`,
+          skillLevel: '3.0',
+          location: i === 0 ? 'Tahoe City, CA' : i % 3 ? 'Boise, ID' : 'Reno, NV',
+        });
+      }
+      await db.insert(emailSignups).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          email: `${i % 4 ? 'fan' : 'club'}.${i + 1}@launch.example`,
+          createdAt: new Date(Date.parse('2026-09-01T12:00:00Z') + i * 3_600_000),
+        })),
+      );
     } finally {
       await database.close();
     }
@@ -166,6 +183,45 @@ describe('paging Ratings About Me', () => {
     await see(toast(page, 'Thanks for your feedback'));
     await see(last.getByText('Your helpfulness rating'));
     expect(await cards(page).count()).toBe(27);
+
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages and searches the admin lists on the server: 50, Show more, and a search past the first page', async () => {
+    const tracked = await adminDeveloperPage(browser, server.baseUrl);
+    const { page, context, consoleErrors } = tracked;
+    await page.goto('/');
+    await openTab(page, 'Player List');
+    const playerRows = page.getByRole('list', { name: 'Players' }).locator(':scope > li');
+    await expect.poll(() => playerRows.count()).toBe(50);
+    await see(page.getByText('Showing 50 of 60 players'));
+    // The second-oldest player, on no page read yet, found by the server.
+    const search = page.getByRole('searchbox', { name: 'Search players' });
+    await search.fill('tahoe');
+    await see(page.getByText('1 player matches “tahoe”'));
+    await expect.poll(() => playerRows.count()).toBe(1);
+    await search.fill('');
+    await expect.poll(() => playerRows.count()).toBe(50);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => playerRows.count()).toBe(60);
+    await gone(page.getByRole('button', { name: 'Show more' }));
+    await checkScreen(tracked, 'paging-player-list');
+    await search.fill('reno');
+    await see(page.getByText('19 players match “reno”'));
+    await expect.poll(() => playerRows.count()).toBe(19);
+
+    await openTab(page, 'Email Signups');
+    const signupRows = page.getByRole('table').locator('tbody > tr');
+    await expect.poll(() => signupRows.count()).toBe(50);
+    await see(page.getByText('Showing 50 of 60 signups'));
+    await checkScreen(tracked, 'paging-email-signups');
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => signupRows.count()).toBe(60);
+    await page.getByRole('searchbox', { name: 'Search email signups' }).fill('club');
+    await see(page.getByText('15 addresses match “club”, newest first.'));
+    await expect.poll(() => signupRows.count()).toBe(15);
+    await checkScreen(tracked, 'paging-email-signups-search');
 
     expect(consoleErrors).toEqual([]);
     await context.close();
