@@ -69,19 +69,15 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       },
     );
 
+    // "<id>.png" read from one whole segment: an address like an image file's, which link-preview bots expect.
     app.get(
-      '/og/players/:id.png',
+      '/og/players/:file',
       {
-        schema: {
-          operationId: 'getPlayerPreviewImage',
-          summary: "A player's link-preview image (PNG, 1200×630); the site's own for members-only pages",
-          tags: ['seo'],
-          params: textParam('id'),
-          querystring: previewQuerySchema,
-        },
+        // Not part of the API: an image address, like /favicon.svg (robots.txt and the sitemaps likewise).
+        schema: { hide: true, params: textParam('file'), querystring: previewQuerySchema },
       },
       async (request, reply) => {
-        const id = positiveInt(request.params.id, MAX_INT);
+        const id = positiveInt(/^(\d+)\.png$/.exec(request.params.file)?.[1] ?? '', MAX_INT);
         if (!id) throw notFound('Player not found');
         const image = await previewImages.forPlayer(db, id);
         const current = !image.membersOnly && request.query.v === image.version;
