@@ -2,12 +2,9 @@ import { Badge } from '@client/components/ui/badge';
 import { oneDecimal, RELIABILITY_TEXT, rangeText, ratingsCount } from '@client/components/ui/estimate-text';
 import { initialsOf } from '@client/lib/use-auth';
 import type { PlayerPage } from '@common/schemas/player-page';
+import { skillLabel } from '@common/skill-label';
 import { Lock, MapPin, ShieldCheck } from 'lucide-react';
 import { PlayerActions } from './player-actions';
-
-/** §2 "Skill level is displayed as 'Unverified' when the player is not verified". */
-export const skillLabel = (page: Pick<PlayerPage, 'isVerified' | 'skillLevel'>) =>
-  page.isVerified ? page.skillLevel : 'Unverified';
 
 /** The top of a player's page: who they are, where they play, their headline number and what one can do. */
 export function PlayerHero({ page }: { page: PlayerPage }) {

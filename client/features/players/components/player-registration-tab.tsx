@@ -8,6 +8,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import type { PlayerSearchResult } from '@common/schemas/players';
+import { skillLabel } from '@common/skill-label';
 import { Eye, Lock, MapPin, Pencil, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 // A pending claim (claims feature) takes the form's place: the second deliberate import across feature folders,
@@ -17,7 +18,7 @@ import { usePendingClaim } from '@client/features/claims/api/pending-claim';
 // eslint-disable-next-line no-restricted-imports
 import { PendingClaimCard } from '@client/features/claims/components/pending-claim-card';
 import { usePlayer } from '../api/get-player';
-import { PlayerSearchPanel, skillLabel } from './player-search-panel';
+import { PlayerSearchPanel } from './player-search-panel';
 import { ProfileEditForm } from './profile-edit-form';
 import { EMPTY_REGISTRATION, RegistrationForm, type RegistrationValues } from './registration-form';
 

@@ -12,6 +12,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { NearPlaceFields } from '@client/components/near-place-fields';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
+import { skillLabel } from '@common/skill-label';
 import { ClipboardCopy, Link2, MapPin, Search, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,11 +20,6 @@ import { Link } from 'react-router';
 // that opens it, so this is the single deliberate import across feature folders.
 // eslint-disable-next-line no-restricted-imports
 import { ClaimProfileButton } from '@client/features/claims/components/claim-dialog';
-
-/** §2 "Skill level is displayed as 'Unverified' when the player is not verified". */
-export function skillLabel(player: { isVerified: boolean; skillLevel: string }): string {
-  return player.isVerified ? player.skillLevel : 'Unverified';
-}
 
 /**
  * §2 Player Registration search: at least 2 characters; each result with names, location, skill level,
