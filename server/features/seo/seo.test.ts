@@ -11,7 +11,7 @@ import { errorsPlugin } from '../../plugins/errors';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer, addRating, uniqueEmail, userIdOf } from '../players/players-fixtures';
-import { previewCardOf, SITE_PREVIEW_IMAGE } from './preview-image.service';
+import { createPreviewImages, previewCardOf, SITE_PREVIEW_IMAGE } from './preview-image.service';
 import { findPreviewPlayer } from './seo.repo';
 import { seoRoutesWith } from './seo.routes';
 import { previewImageVersion } from './seo.service';
@@ -327,6 +327,43 @@ describe('player preview images', () => {
     expect(second.headers.etag).not.toBe(first.headers.etag);
     expect(second.headers['cache-control']).toBe('public, max-age=86400');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+});
+
+describe('the preview image cache', () => {
+  let t: TestApp;
+  let seeded: Seeded;
+  beforeAll(async () => {
+    t = await createTestApp();
+    seeded = await seed(t);
+  });
+  afterAll(() => t.close());
+
+  it('renders each picture once: simultaneous requests share the render, later ones read the cache', async () => {
+    const rendered: string[] = [];
+    const images = createPreviewImages({
+      render: async (card) => {
+        rendered.push(card.name);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return Buffer.from(card.name);
+      },
+    });
+    const { db } = t.database;
+    const [first, second] = await Promise.all([
+      images.forPlayer(db, seeded.rated.id),
+      images.forPlayer(db, seeded.rated.id),
+    ]);
+    expect(first.png.toString()).toBe('Riley Rated');
+    expect(second.etag).toBe(first.etag);
+    await images.forPlayer(db, seeded.rated.id);
+    expect(rendered).toEqual(['Riley Rated']);
+
+    // A new name is a new picture, whatever the estimate.
+    await db.update(players).set({ firstName: 'Rylee' }).where(eq(players.id, seeded.rated.id));
+    const renamed = await images.forPlayer(db, seeded.rated.id);
+    expect(renamed.png.toString()).toBe('Rylee Rated');
+    expect(renamed.etag).not.toBe(first.etag);
+    expect(rendered).toEqual(['Riley Rated', 'Rylee Rated']);
   });
 });
 
