@@ -33,6 +33,7 @@ export async function backfillPlayerCoordinates(db: Db, shouldStop: () => boolea
     }
     await setCoordinates(db, rows);
     placed += rows.length;
+    if (batch.length < BATCH_SIZE) break;
     afterId = batch[batch.length - 1].id;
   }
   await markBackfillDone(db, COORDINATES_BACKFILL);

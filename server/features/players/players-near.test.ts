@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { dataBackfills, players } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -128,7 +129,8 @@ describe('GET /api/players/search near a place', () => {
   });
 
   it('keeps the q rule without near: at least 2 characters, and no distance in the results', async () => {
-    for (const params of [{}, { q: '' }, { q: ' a ' }, { near: '', q: 'a' }, { near: ' ' }]) {
+    const refused: Record<string, string>[] = [{}, { q: '' }, { q: ' a ' }, { near: '', q: 'a' }, { near: ' ' }];
+    for (const params of refused) {
       const res = await search(params);
       expect(res.statusCode, JSON.stringify(params)).toBe(400);
       expect(message(res)).toBe('Search needs at least 2 characters');
@@ -226,5 +228,18 @@ describe('player coordinates', () => {
     await db.update(players).set({ latitude: null, longitude: null }).where(eq(players.id, old.id));
     expect(await backfillPlayerCoordinates(db)).toBe(0);
     expect(await coordinates(old.id)).toEqual({ latitude: null, longitude: null });
+  });
+
+  it('are backfilled by an app starting on a database that has not had the backfill', async () => {
+    const db = t.database.db;
+    const old = await addPlayer(db, { location: 'Ennis, MT 59729' });
+    await db.update(players).set({ latitude: null, longitude: null }).where(eq(players.id, old.id));
+    await db.delete(dataBackfills).where(eq(dataBackfills.name, COORDINATES_BACKFILL));
+    const second = await buildApp({ env: t.env, database: t.database, logger: false });
+    await second.ready();
+    await expect.poll(() => coordinates(old.id)).toEqual(zipPoint('59729'));
+    await second.close();
+    const [done] = await db.select().from(dataBackfills).where(eq(dataBackfills.name, COORDINATES_BACKFILL));
+    expect(done).toBeDefined();
   });
 });
