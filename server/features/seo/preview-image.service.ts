@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { RATING_CATEGORIES } from '../../../common/constants';
+import { BULK_IMPORT_DEFAULTS, RATING_CATEGORIES } from '../../../common/constants';
 import { publicPlace } from '../../../common/player-path';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -33,7 +33,8 @@ export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
     : [];
   return {
     name: `${row.firstName} ${row.lastName}`.trim(),
-    place: publicPlace(row.location),
+    // The placeholder of a player added without a place says nothing worth a line on the card.
+    place: row.location === BULK_IMPORT_DEFAULTS.location ? '' : publicPlace(row.location),
     isVerified: row.isVerified,
     overall: rated
       ? { ...skill.overall, reliability: skill.reliability.label, ratings: skill.reliability.ratings }

@@ -84,7 +84,9 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
         reply
           .type('image/png')
           .header('cache-control', current ? VERSIONED_IMAGE_CACHE : UNVERSIONED_IMAGE_CACHE)
-          .header('etag', image.etag);
+          .header('etag', image.etag)
+          // Made to be shown elsewhere: a chat or social site may draw it in its own pages.
+          .header('cross-origin-resource-policy', 'cross-origin');
         if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
         return reply.send(image.png);
       },

@@ -252,6 +252,7 @@ describe('player preview images', () => {
     expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
     const again = await image(`/og/players/${seeded.rated.id}.png?v=${version}`, {
       'if-none-match': String(res.headers.etag),
@@ -306,6 +307,16 @@ describe('player preview images', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(readFileSync(SITE_PREVIEW_IMAGE))).toBe(true);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('leaves out the placeholder place of a player added without one', async () => {
+    const placeless = await addPlayer(t.database.db, {
+      firstName: 'Nomad',
+      lastName: 'Player',
+      location: 'Unknown Location',
+    });
+    const row = await findPreviewPlayer(t.database.db, placeless.id);
+    expect(row && previewCardOf(row).place).toBe('');
   });
 
   it('answers 404 JSON for an unknown or malformed player id', async () => {
