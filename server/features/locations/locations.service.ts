@@ -113,18 +113,29 @@ function placePoint(index: ZipIndex, cityText: string, stateText: string): Coord
 
 /**
  * Where a location is: its 5-digit ZIP when the data knows it ("Austin, TX 78701", "78701 — Austin, TX"),
- * else its place, "City, ST" or "City, State" (the mean of the place's ZIPs). A city without a state is
- * not placed: "Springfield" is in more than 30 states.
+ * else its place, "City, ST" or "City, State" (the mean point of the place's ZIPs), also with a street before it
+ * or a country after it ("12 Elm St, Austin, TX, USA"). A city without a state is not placed: "Springfield" is in
+ * more than 30 states.
  */
 export function locatePlace(text: string, index: ZipIndex = zipIndex()): Coordinates | null {
   const zip = /(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/.exec(text)?.[1];
   const byZip = zip === undefined ? undefined : index.zipPoints.get(zip);
   if (byZip) return byZip;
   // What is left once ZIPs and the label's dash are gone: "Austin, TX" or "Austin TX".
-  const words = text.replace(/[\d—–-]+/g, ' ').trim();
-  const comma = words.lastIndexOf(',');
-  if (comma !== -1) return placePoint(index, words.slice(0, comma), words.slice(comma + 1));
-  const lastSpace = words.lastIndexOf(' ');
-  if (lastSpace === -1) return null;
-  return placePoint(index, words.slice(0, lastSpace), words.slice(lastSpace + 1));
+  const parts = text
+    .replace(/[\d—–-]+/g, ' ')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 1) {
+    const words = parts[0];
+    const lastSpace = words.lastIndexOf(' ');
+    return lastSpace === -1 ? null : placePoint(index, words.slice(0, lastSpace), words.slice(lastSpace + 1));
+  }
+  // The last part that names a state, with the city just before it.
+  for (let i = parts.length - 1; i >= 1; i--) {
+    const point = placePoint(index, parts[i - 1], parts[i]);
+    if (point) return point;
+  }
+  return null;
 }

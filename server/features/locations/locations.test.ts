@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { LocationSuggestion, LocationsReply } from '../../../common/schemas/locations';
-import { suggestLocations } from './locations.service';
-import { buildZipIndex } from './zip-index';
+import { locatePlace, suggestLocations } from './locations.service';
+import { buildZipIndex, zipIndex } from './zip-index';
 
 const perStateCounts = (suggestions: LocationSuggestion[]) =>
   suggestions.reduce((counts, s) => counts.set(s.state, (counts.get(s.state) ?? 0) + 1), new Map<string, number>());
@@ -82,6 +82,46 @@ describe('suggestLocations (bundled ZIP data)', () => {
     ]);
     expect(suggestLocations('twin, beta', index).map((s) => s.label)).toEqual(['22222 — Twin, BB']);
     expect(suggestLocations('1111', index).map((s) => s.zip)).toEqual(['11110', '11111']);
+  });
+});
+
+describe('locatePlace (coordinates of a location, bundled ZIP data)', () => {
+  const zipPoint = (zip: string) => zipIndex().zipPoints.get(zip);
+
+  it('places a location by its ZIP, in any of the forms people and the suggestions write', () => {
+    expect(zipPoint('78701')).toEqual({ latitude: 30.2713, longitude: -97.7426 });
+    for (const text of ['78701', 'Austin, TX 78701', '78701 — Austin, TX', '12 Elm St, Austin, TX 78701-1234']) {
+      expect(locatePlace(text), text).toEqual(zipPoint('78701'));
+    }
+  });
+
+  it('else by "City, ST" or "City, State", at the mean point of the place\'s ZIPs', () => {
+    const austin = locatePlace('Austin, TX')!;
+    expect(austin.latitude).toBeCloseTo(30.31, 1);
+    expect(austin.longitude).toBeCloseTo(-97.76, 1);
+    for (const text of ['austin, texas', 'Austin TX', 'Austin, TX, USA', '12 Elm St, Austin, TX', 'Austin, TX 99999']) {
+      expect(locatePlace(text), text).toEqual(austin);
+    }
+    expect(locatePlace('St Louis, MO')).toEqual(locatePlace('Saint Louis, Missouri'));
+  });
+
+  it('does not place a city without a state, an unknown ZIP or a made-up place', () => {
+    for (const text of ['Springfield', 'Austin', '00000', 'Atlantis, ZZ', 'The moon', '']) {
+      expect(locatePlace(text), text).toBeNull();
+    }
+  });
+
+  it("uses the mean of a place's ZIPs from the data it is given", () => {
+    const index = buildZipIndex(
+      {
+        '11110': { zip: '11110', city: 'Twin', state: 'AA', latitude: 10, longitude: -20 },
+        '11111': { zip: '11111', city: 'Twin', state: 'AA', latitude: 12, longitude: -22 },
+      },
+      { AA: 'Alpha State' },
+    );
+    expect(locatePlace('Twin, AA', index)).toEqual({ latitude: 11, longitude: -21 });
+    expect(locatePlace('twin, alpha state', index)).toEqual({ latitude: 11, longitude: -21 });
+    expect(locatePlace('11111', index)).toEqual({ latitude: 12, longitude: -22 });
   });
 });
 
