@@ -259,6 +259,36 @@ describe('a player’s public page', () => {
     await owner.context.close();
   });
 
+  it('asks a visitor to sign in for a page its player shows to members only, and comes back to it', async () => {
+    const morgan = person('Morgan', 'Members');
+    const owner = await browser.newContext({ baseURL: server.baseUrl });
+    await signUpViaApi(owner, morgan);
+    await registerPlayerViaApi(owner, morgan, 'Austin, TX');
+    const id = await linkedPlayerId(owner);
+    const hidden = await owner.request.put(`/api/players/${id}`, { data: { visibility: 'members' } });
+    expect(hidden.ok(), await hidden.text()).toBe(true);
+    const path = (await (await owner.request.get(`/api/players/${id}/page`)).json()) as { path: string };
+    await owner.close();
+
+    const visitor = await newTrackedPage(browser, server.baseUrl);
+    const { page } = visitor;
+    await page.goto(path.path);
+    await see(page.getByRole('heading', { level: 1, name: 'This player’s page is for members' }));
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await checkScreen(visitor, 'player-page-members-only');
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await see(page.getByRole('heading', { level: 1, name: 'Welcome back' }));
+    expect(new URL(page.url()).searchParams.get('next')).toBe(path.path);
+    await page.getByLabel('Email', { exact: true }).fill(jordan.email);
+    await page.getByLabel('Password', { exact: true }).fill(jordan.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await see(page.getByRole('heading', { level: 1, name: 'Morgan Members' }));
+    await see(page.getByText('Members only', { exact: true }));
+    // 401s of the signed-out lookups are the browser's own console lines, not the app's.
+    takeErrors(visitor);
+    await visitor.context.close();
+  });
+
   it('answers an unknown player with the not-found page', async () => {
     const visitor = await newTrackedPage(browser, server.baseUrl);
     const { page } = visitor;
