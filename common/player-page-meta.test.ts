@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { playerPageMeta } from './player-page-meta';
 import type { PlayerPage } from './schemas/player-page';
 
+const BASE = 'https://ratings.example/';
 const estimate = { mean: 4.06, low: 3.72, high: 4.38, n: 12 };
 
 function page(overrides: Partial<PlayerPage> = {}): PlayerPage {
@@ -11,6 +12,7 @@ function page(overrides: Partial<PlayerPage> = {}): PlayerPage {
     lastName: 'Rivera',
     place: 'Austin, TX',
     path: '/players/1234/jordan-rivera-austin-tx',
+    imagePath: '/og/players/1234.png?v=mhy3tq00',
     isVerified: true,
     skillLevel: '3.5-4.0',
     yearsPlaying: null,
@@ -40,7 +42,7 @@ function page(overrides: Partial<PlayerPage> = {}): PlayerPage {
 
 describe('playerPageMeta', () => {
   it('titles the page by name and place, with the estimate and the ratings in words', () => {
-    const meta = playerPageMeta(page());
+    const meta = playerPageMeta(page(), BASE);
     expect(meta.title).toBe('Jordan Rivera · Austin, TX · Pickleball Ratings');
     expect(meta.description).toBe(
       'Jordan Rivera plays pickleball in Austin, TX. Rated 4.1 out of 5 by the community (90% range 3.7 to 4.4) from 12 ratings, high reliability.',
@@ -51,20 +53,21 @@ describe('playerPageMeta', () => {
   });
 
   it('points at the player’s own preview picture, renewed with each recomputed estimate', () => {
-    const meta = playerPageMeta(page());
+    const meta = playerPageMeta(page(), BASE);
     expect(meta.image).toEqual({
-      url: '/og/players/1234.png?v=2026-11-25T12%3A00%3A00.000Z',
-      alt: 'Jordan Rivera, Austin, TX: rated 4.1 out of 5 from 12 ratings',
+      url: '/og/players/1234.png?v=mhy3tq00',
+      alt: 'Jordan Rivera, Austin, TX: rated 4.1 out of 5 overall from 12 ratings, high reliability',
       width: 1200,
       height: 630,
     });
   });
 
   it('describes a Person with the locality and region only', () => {
-    expect(playerPageMeta(page()).jsonLd).toEqual([
+    expect(playerPageMeta(page(), BASE).jsonLd).toEqual([
       {
         '@context': 'https://schema.org',
         '@type': 'ProfilePage',
+        url: 'https://ratings.example/players/1234/jordan-rivera-austin-tx',
         mainEntity: {
           '@type': 'Person',
           name: 'Jordan Rivera',
@@ -79,7 +82,7 @@ describe('playerPageMeta', () => {
       place: '',
       skill: { ...page().skill, reliability: { ...page().skill.reliability, label: 'none', ratings: 0 } },
     });
-    const meta = playerPageMeta(unrated);
+    const meta = playerPageMeta(unrated, BASE);
     expect(meta.title).toBe('Jordan Rivera · Pickleball Ratings');
     expect(meta.description).toBe(
       'Jordan Rivera plays pickleball. No ratings yet: played with Jordan? Be the first to rate their game.',
@@ -87,11 +90,12 @@ describe('playerPageMeta', () => {
     expect(meta.jsonLd?.[0]).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ProfilePage',
+      url: 'https://ratings.example/players/1234/jordan-rivera-austin-tx',
       mainEntity: { '@type': 'Person', name: 'Jordan Rivera' },
     });
   });
 
   it('keeps a members-only page out of search engines', () => {
-    expect(playerPageMeta(page({ isPublic: false })).noindex).toBe(true);
+    expect(playerPageMeta(page({ isPublic: false }), BASE).noindex).toBe(true);
   });
 });

@@ -7,10 +7,6 @@ export const PLAYER_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const ratingsText = (n: number) => `${n.toLocaleString('en-US')} rating${n === 1 ? '' : 's'}`;
 
-/** The preview picture of a player: a new address whenever their estimate is recomputed, so caches never go stale. */
-export const playerImagePath = (page: Pick<PlayerPage, 'id' | 'skill'>) =>
-  `/og/players/${page.id}.png?v=${encodeURIComponent(page.skill.computedAt)}`;
-
 /** "Austin, TX" → locality and region; a place without a state is the locality alone. */
 function placeParts(place: string): { locality?: string; region?: string } {
   const [locality, region] = place.split(',').map((part) => part.trim());
@@ -22,7 +18,7 @@ function placeParts(place: string): { locality?: string; region?: string } {
  * "Jordan Rivera · Austin, TX · Pickleball Ratings", the overall estimate and the number of ratings in words, the
  * player's own preview picture, and a ProfilePage about a Person. A members-only page is kept out of indexes.
  */
-export function playerPageMeta(page: PlayerPage): PageMeta {
+export function playerPageMeta(page: PlayerPage, baseUrl: string): PageMeta {
   const name = `${page.firstName} ${page.lastName}`;
   const { reliability, overall } = page.skill;
   const rated = reliability.label !== 'none' && reliability.ratings > 0;
@@ -31,6 +27,7 @@ export function playerPageMeta(page: PlayerPage): PageMeta {
     ? `${name} plays pickleball${where}. Rated ${oneDecimal(overall.mean)} out of 5 by the community (90% range ${oneDecimal(overall.low)} to ${oneDecimal(overall.high)}) from ${ratingsText(reliability.ratings)}, ${reliability.label} reliability.`
     : `${name} plays pickleball${where}. No ratings yet: played with ${page.firstName}? Be the first to rate their game.`;
   const { locality, region } = placeParts(page.place);
+  const who = page.place ? `${name}, ${page.place}` : name;
   return {
     title: [name, page.place, SITE_NAME].filter(Boolean).join(' · '),
     description,
@@ -38,16 +35,18 @@ export function playerPageMeta(page: PlayerPage): PageMeta {
     noindex: !page.isPublic,
     ogType: 'profile',
     image: {
-      url: playerImagePath(page),
+      // The server's address for it, versioned by the stored estimate: a new picture, a new address.
+      url: page.imagePath,
       alt: rated
-        ? `${name}, ${page.place || 'pickleball player'}: rated ${oneDecimal(overall.mean)} out of 5 from ${ratingsText(reliability.ratings)}`
-        : `${name}, ${page.place || 'pickleball player'}: not rated yet`,
+        ? `${who}: rated ${oneDecimal(overall.mean)} out of 5 overall from ${ratingsText(reliability.ratings)}, ${reliability.label} reliability`
+        : `${who}: not rated yet`,
       ...PLAYER_IMAGE_SIZE,
     },
     jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'ProfilePage',
+        url: `${baseUrl.replace(/\/$/, '')}${page.path}`,
         mainEntity: {
           '@type': 'Person',
           name,

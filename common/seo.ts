@@ -86,6 +86,9 @@ export function organizationJsonLd(baseUrl: string) {
   };
 }
 
+/** The element id of a page's own structured data (PageMeta.jsonLd), so the client can replace it on navigation. */
+export const pageJsonLdId = (index: number) => `ld-page-${index}`;
+
 /** The head tags for a client path: its own entry, else the 404 page's. */
 export function pageMetaFor(pathname: string): PageMeta {
   return PAGE_META[pathname] ?? NOT_FOUND_META;

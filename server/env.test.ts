@@ -20,7 +20,9 @@ describe('configuration refuses what is unsafe in production', () => {
   it('refuses DEMO_MODE=true, which publishes the admin key', () => {
     expect(() => production({ DEMO_MODE: 'true' })).toThrow(/DEMO_MODE=true is refused with NODE_ENV=production/);
     // Development and tests keep the demo.
-    expect(parseEnv({ NODE_ENV: 'development', DEMO_MODE: 'true', SESSION_SECRET: STRONG_SECRET }).DEMO_MODE).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development', DEMO_MODE: 'true', SESSION_SECRET: STRONG_SECRET }).DEMO_MODE).toBe(
+      true,
+    );
   });
 
   it.each([

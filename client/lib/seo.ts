@@ -4,6 +4,7 @@ import {
   SITE_NAME,
   leaderboardJsonLd,
   organizationJsonLd,
+  pageJsonLdId,
   type LeaderboardJsonLdEntry,
   type PageMeta,
 } from '@common/seo';
@@ -89,6 +90,9 @@ export function applyPageMeta(meta: PageMeta): void {
   upsertMeta('name', 'twitter:image', imageUrl);
   upsertMeta('name', 'twitter:image:alt', image.alt);
   setJsonLd('ld-organization', organizationJsonLd(base));
+  // The page's own structured data replaces the previous page's.
+  document.head.querySelectorAll('script[id^="ld-page-"]').forEach((element) => element.remove());
+  (meta.jsonLd ?? []).forEach((data, index) => setJsonLd(pageJsonLdId(index), data));
 }
 
 export const LEADERBOARD_JSON_LD_ID = 'ld-leaderboard';

@@ -26,6 +26,8 @@ export const playerPageSchema = z.object({
   place: z.string(),
   /** The canonical path, /players/:id/:slug. */
   path: z.string(),
+  /** The link-preview picture's path, versioned by the stored estimate (/og/players/:id.png?v=…). */
+  imagePath: z.string(),
   isVerified: z.boolean(),
   /** As entered; shown as "Unverified" while isVerified is false (§2). */
   skillLevel: z.string(),

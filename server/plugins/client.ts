@@ -14,6 +14,7 @@ import {
   SITE_IMAGE,
   SITE_NAME,
   organizationJsonLd,
+  pageJsonLdId,
   type PageMeta,
 } from '../../common/seo';
 import type { renderSignedOutPage as RenderSignedOutPage } from '../../client/prerender';
@@ -46,7 +47,7 @@ export function renderHead(meta: PageMeta, env: Pick<Env, 'PUBLIC_URL' | 'GA_MEA
   const imageUrl = /^https?:\/\//.test(image.url) ? image.url : `${base}${image.url}`;
   const jsonLdScripts = [organizationJsonLd(base), ...(meta.jsonLd ?? [])].map(
     (data, index) =>
-      `<script type="application/ld+json"${index === 0 ? ' id="ld-organization"' : ''}>${jsonForScript(data)}</script>`,
+      `<script type="application/ld+json" id="${index === 0 ? 'ld-organization' : pageJsonLdId(index - 1)}">${jsonForScript(data)}</script>`,
   );
   return [
     `<title>${escapeHtml(meta.title)}</title>`,

@@ -6,7 +6,6 @@ import { SITE_NAME, type PageMeta } from '../../../common/seo';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { escapeHtml, type PlayerPages } from '../../plugins/client';
-import { previewImagePath } from '../seo/seo.service';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
 import { getPlayerPage, isMembersOnly } from './player-page.service';
 
@@ -14,31 +13,8 @@ const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const ratingsText = (n: number) => `${n.toLocaleString('en-US')} rating${n === 1 ? '' : 's'}`;
 const fullName = (player: { firstName: string; lastName: string }) => `${player.firstName} ${player.lastName}`;
 
-/**
- * The head of a public page: the shared tags (common/player-page-meta, also applied by the client on navigation),
- * with what only the server knows: the preview image's address as its route versions it, an alt text with the
- * reliability, and the page's absolute address in the structured data.
- */
-export function publicPageMeta(page: PlayerPage, storedAt: Date | null, publicUrl: string): PageMeta {
-  const meta = playerPageMeta(page);
-  const name = fullName(page);
-  const { overall, reliability } = page.skill;
-  const rated = reliability.ratings > 0 && reliability.label !== 'none';
-  const who = page.place ? `${name}, ${page.place}` : name;
-  const url = `${publicUrl.replace(/\/$/, '')}${page.path}`;
-  return {
-    ...meta,
-    image: {
-      url: previewImagePath(page.id, storedAt),
-      alt: rated
-        ? `${who}: rated ${oneDecimal(overall.mean)} out of 5 overall from ${ratingsText(reliability.ratings)}, ${reliability.label} reliability`
-        : `${who}: not rated yet`,
-      width: 1200,
-      height: 630,
-    },
-    jsonLd: (meta.jsonLd ?? []).map((data) => ({ ...data, url })),
-  };
-}
+/** The head of a public page: the tags the client also applies on navigation (common/player-page-meta). */
+export const publicPageMeta = (page: PlayerPage, publicUrl: string): PageMeta => playerPageMeta(page, publicUrl);
 
 /** A members-only page as anyone gets its HTML: the name alone, kept out of indexes; the client asks to sign in. */
 export function membersOnlyMeta(player: PlayerPageSummaryRow): PageMeta {
@@ -117,8 +93,7 @@ export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>): PlayerPag
       render: async () => {
         if (isMembersOnly(player)) return { meta: membersOnlyMeta(player), root: membersOnlyFactsHtml(player) };
         const page = await getPlayerPage(db, id, { caller: null, isAdmin: false }, { history: false });
-        const storedAt = player.skillComputedAtMs === null ? null : new Date(player.skillComputedAtMs);
-        return { meta: publicPageMeta(page, storedAt, env.PUBLIC_URL), root: publicFactsHtml(page) };
+        return { meta: publicPageMeta(page, env.PUBLIC_URL), root: publicFactsHtml(page) };
       },
     };
   };

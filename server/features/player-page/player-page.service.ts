@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { cutPage, decodeCursor } from '../../lib/page-cursor';
 import { PLAYER_NOT_FOUND } from '../players/players.service';
 import { startOfWeek } from '../ratings/ratings.service';
+import { previewImagePath } from '../seo/seo.service';
 import { overallHistory } from '../trust/estimate-history.service';
 import { skillForDisplay } from '../trust/trust.service';
 import {
@@ -58,6 +59,7 @@ export async function getPlayerPage(
     lastName: row.lastName,
     place: publicPlace(row.location),
     path: playerPath(row),
+    imagePath: previewImagePath(row.id, stored ? new Date(row.skillComputedAtMs!) : null),
     isVerified: row.isVerified,
     skillLevel: row.skillLevel,
     yearsPlaying: row.yearsPlaying,

@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { isApiStatus, serverMessage } from '@client/lib/api-client';
 import { loginPathBackTo } from '@client/lib/next-path';
 import { parsePlayerId, playerPageQuery } from '@client/lib/player-page-query';
-import { applyPageMeta } from '@client/lib/seo';
+import { applyPageMeta, siteBaseUrl } from '@client/lib/seo';
 import { useAuth } from '@client/lib/use-auth';
 import { playerPageMeta } from '@common/player-page-meta';
 import type { PlayerPage as PlayerPageData } from '@common/schemas/player-page';
@@ -110,7 +110,7 @@ function useCanonicalPath(page: PlayerPageData | undefined) {
 function usePlayerPageMeta(page: PlayerPageData | undefined, membersOnly: boolean) {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (page) applyPageMeta(playerPageMeta(page));
+    if (page) applyPageMeta(playerPageMeta(page, siteBaseUrl()));
     else if (membersOnly) {
       applyPageMeta({
         title: `Members only · ${SITE_NAME}`,
