@@ -1,21 +1,39 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { COMMENTS_PAGE_SIZE, playerPageQuery } from '@client/lib/player-page-query';
+import { queryKeys } from '@client/lib/query-keys';
 import type { AppConfig } from '@common/schemas/auth';
+import type { PlayerPage, PlayerPageComment } from '@common/schemas/player-page';
 import { Providers } from './app/providers';
 import { PRERENDER_CONFIG_ID } from './app/prerender-config-id';
+import { PRERENDER_DATA_ID, seedPrerenderedData, type PrerenderData } from './app/prerender-data';
 import { AppRoutes } from './app/router';
 import { seedSignedOut } from './app/signed-out-state';
+import { setRenderedAt } from './lib/render-clock';
 import { createQueryClient } from './lib/query-client';
+
+/** JSON inside a <script>: "<" escaped so no value can close the element or open a comment (as the server's). */
+const jsonForScript = (data: unknown) =>
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * A page as a signed-out visitor first sees it, for the server to send (built by scripts/build-client.mjs into
- * dist/ssr): `root` goes inside #root, `head` carries the config it was drawn with, for the client to take the
- * page over from the same state (main.tsx). The phone paints the page before its JavaScript arrives. Rendered to
- * completion, lazy pages (/login) included.
+ * dist/ssr): `root` goes inside #root, `head` carries the config it was drawn with (and its data, if any), for
+ * the client to take the page over from the same state (main.tsx, app/start.tsx). The phone paints the page
+ * before its JavaScript arrives. Rendered to completion, lazy pages (/login, a player's) included.
  */
-export async function renderSignedOutPage(path: string, config: AppConfig): Promise<{ root: string; head: string }> {
+export async function renderSignedOutPage(
+  path: string,
+  config: AppConfig,
+  data?: PrerenderData,
+): Promise<{ root: string; head: string }> {
   const client = createQueryClient();
   seedSignedOut(client, config);
+  if (data) seedPrerenderedData(client, data);
+  else setRenderedAt(null);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <Providers client={client}>
@@ -33,9 +51,35 @@ export async function renderSignedOutPage(path: string, config: AppConfig): Prom
   if (errors.length) throw new Error(`Pre-rendering ${path} failed`, { cause: errors[0] });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return {
-    root: Buffer.concat(chunks).toString('utf8'),
-    head: `<script type="application/json" id="${PRERENDER_CONFIG_ID}">${json}</script>`,
+  const scripts = [`<script type="application/json" id="${PRERENDER_CONFIG_ID}">${jsonForScript(config)}</script>`];
+  if (data) scripts.push(`<script type="application/json" id="${PRERENDER_DATA_ID}">${jsonForScript(data)}</script>`);
+  return { root: Buffer.concat(chunks).toString('utf8'), head: scripts.join('\n    ') };
+}
+
+/** The comments a player's page shows at first: the server reads that many for renderPlayerPage. */
+export const PLAYER_PAGE_COMMENTS = COMMENTS_PAGE_SIZE;
+
+/**
+ * A player's public page as a signed-out visitor sees it: `page` as GET /api/players/:id/page answers an
+ * anonymous caller, `comments` its first PLAYER_PAGE_COMMENTS comments (GET /api/players/:id/comments), seeded under the
+ * keys and in the shapes of the page's own queries (features/player-page/api/get-player-comments.ts).
+ */
+export function renderPlayerPage(
+  page: PlayerPage,
+  comments: { items: PlayerPageComment[]; nextCursor: string | undefined },
+  config: AppConfig,
+  renderedAt = Date.now(),
+): Promise<{ root: string; head: string }> {
+  const data: PrerenderData = {
+    renderedAt,
+    queries: [
+      { key: playerPageQuery(page.id).queryKey, data: page },
+      {
+        key: queryKeys.communityRatings.playerPageComments(page.id),
+        // An infinite query's data: its pages and the cursor each was asked with (none for the first).
+        data: { pages: [{ items: comments.items, nextCursor: comments.nextCursor }], pageParams: [null] },
+      },
+    ],
   };
+  return renderSignedOutPage(page.path, config, data);
 }

@@ -207,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     serveClient: options.serveClient ?? false,
     env,
     root: options.clientRoot,
-    playerPages: playerPagesFrom(database.db, env),
+    playerPages: playerPagesFrom(database.db, env, app.log),
   });
   return app;
 }

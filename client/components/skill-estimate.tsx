@@ -5,6 +5,7 @@ import { EstimateBar, EstimateScale } from '@client/components/ui/estimate-bar';
 import { oneDecimal, RELIABILITY_TEXT, rangeText } from '@client/components/ui/estimate-text';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
+import { useHydrated, useNow } from '@client/lib/render-clock';
 import type { ReliabilityLabel, Skill } from '@common/schemas/trust';
 import { Gauge, Info } from 'lucide-react';
 import { ratingsSummary, skillRows } from './skill-rows';
@@ -33,6 +34,9 @@ export function SkillEstimate({
   const unrated = skill.reliability.label === 'none';
   const whose = player ? `${player.firstName}’s` : 'your';
   const rows = skillRows(skill, whose);
+  const now = useNow();
+  // The exact time in the visitor's own time zone, which the server drawing the page does not know.
+  const hydrated = useHydrated();
   return (
     <Card aria-labelledby="skill-estimate-heading" role="region" className="overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-stone-100 px-5 pt-5 pb-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
@@ -93,8 +97,11 @@ export function SkillEstimate({
           <Legend muted={unrated} />
           <p>
             Updated{' '}
-            <time dateTime={skill.computedAt} title={new Date(skill.computedAt).toLocaleString()}>
-              {relativeTime(skill.computedAt)}
+            <time
+              dateTime={skill.computedAt}
+              title={hydrated ? new Date(skill.computedAt).toLocaleString() : undefined}
+            >
+              {relativeTime(skill.computedAt, now)}
             </time>
           </p>
         </div>

@@ -4,6 +4,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 import { queryKeys } from './query-keys';
 
+/** Comments a player's page shows at once, and loads with each "Show more" (also what its pre-render reads). */
+export const COMMENTS_PAGE_SIZE = 10;
+
 /**
  * GET /api/players/{id}/page: what anyone may read about a player (404 unknown; 401 for a members-only page and a
  * visitor not signed in). Shared by the player page and the rate wizard, which opens at step 2 with this player

@@ -17,7 +17,10 @@ import {
   pageJsonLdId,
   type PageMeta,
 } from '../../common/seo';
-import type { renderSignedOutPage as RenderSignedOutPage } from '../../client/prerender';
+import type {
+  renderPlayerPage as RenderPlayerPage,
+  renderSignedOutPage as RenderSignedOutPage,
+} from '../../client/prerender';
 import type { AppConfig } from '../../common/schemas/auth';
 import type { Env } from '../env';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session';
@@ -119,14 +122,29 @@ function compressPage(html: string, effort: 'max' | 'fast' = 'max'): RenderedPag
   };
 }
 
+/** The server-side renderer (client/prerender.tsx), bound to the install's config. */
+export type SignedOutRenderer = {
+  /** How many comments the page shows at first (and asks for with each "Show more"). */
+  commentsPageSize: number;
+  renderPlayerPage: (
+    page: Parameters<typeof RenderPlayerPage>[0],
+    comments: Parameters<typeof RenderPlayerPage>[1],
+  ) => ReturnType<typeof RenderPlayerPage>;
+};
+
 /** A page drawn from one record (a player's), kept while its version holds. */
 export type RecordPage = {
   /** The canonical path: any other address of the record redirects here. */
   path: string;
   /** Changes whenever anything the page shows changes. */
   version: string;
-  /** The head and the content of #root, drawn only when no page of this version is kept. */
-  render: () => Promise<{ meta: PageMeta; root: string }>;
+  /**
+   * The head and the content of #root, drawn only when no page of this version is kept; `signedOut`, the page as
+   * the client draws it for a visitor without a session, with its head scripts (when `ssr` is there and could).
+   */
+  render: (
+    ssr: SignedOutRenderer | undefined,
+  ) => Promise<{ meta: PageMeta; root: string; signedOut?: { root: string; head: string } }>;
 };
 /** The player page of an id, or undefined when there is no such player. */
 export type PlayerPages = (id: number) => Promise<RecordPage | undefined>;
@@ -190,17 +208,38 @@ export const clientPlugin = fp(
 
     // Drawn with the config /api/config answers, once the routes are all there (at listen, or the first request).
     const ssrEntry = options.ssrEntry ?? SSR_ENTRY;
+    type SsrModule = {
+      renderSignedOutPage: typeof RenderSignedOutPage;
+      renderPlayerPage?: typeof RenderPlayerPage;
+      PLAYER_PAGE_COMMENTS?: number;
+    };
+    let ssr: Promise<{ module: SsrModule; config: AppConfig } | undefined> | undefined;
+    const loadSsr = () =>
+      (ssr ??= (async () => {
+        if (!canServe || !existsSync(ssrEntry)) return undefined;
+        const configReply = await app.inject({ method: 'GET', url: '/api/config' });
+        if (configReply.statusCode !== 200) return undefined;
+        const module = (await import(pathToFileURL(ssrEntry).href)) as SsrModule;
+        return { module, config: configReply.json<AppConfig>() };
+      })().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'Loading the server-side renderer failed: pages are sent without it');
+        return undefined;
+      }));
+    /** A signed-out page's HTML: its head scripts added, the drawn page in #root, scripts after the page. */
+    const signedOutHtml = (meta: PageMeta, drawn: { root: string; head: string }) =>
+      withHead(meta, `\n    ${drawn.head}`)
+        .replace('<div id="root"></div>', `<div id="root">${drawn.root}</div>`)
+        // The page is drawn without its scripts: the style sheet and the page come first.
+        .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+
     let signedOutPages: Promise<Map<string, RenderedPage>> | undefined;
     const renderSignedOutPages = async () => {
       const rendered = new Map<string, RenderedPage>();
-      if (!canServe || !existsSync(ssrEntry)) return rendered;
+      const loaded = await loadSsr();
+      if (!loaded) return rendered;
       try {
-        const configReply = await app.inject({ method: 'GET', url: '/api/config' });
-        if (configReply.statusCode !== 200) return rendered;
-        const config = configReply.json<AppConfig>();
-        const { renderSignedOutPage } = (await import(pathToFileURL(ssrEntry).href)) as {
-          renderSignedOutPage: typeof RenderSignedOutPage;
-        };
+        const { module, config } = loaded;
+        const { renderSignedOutPage } = module;
         for (const route of PRERENDERED_PAGES) {
           const { root: markup, head } = await Promise.resolve()
             .then(() => renderSignedOutPage(route, config))
@@ -209,11 +248,7 @@ export const clientPlugin = fp(
               return { root: '', head: '' };
             });
           if (!markup) continue;
-          const html = withHead(PAGE_META[route], `\n    ${head}`)
-            .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
-            // The page is drawn without its scripts: the style sheet and the page come first.
-            .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-          rendered.set(route, compressPage(html));
+          rendered.set(route, compressPage(signedOutHtml(PAGE_META[route], { root: markup, head })));
         }
       } catch (error) {
         app.log.warn({ err: error }, 'Pre-rendering the signed-out pages failed: they are sent blank');
@@ -244,10 +279,23 @@ export const clientPlugin = fp(
     }
 
     // Each player's page (docs/product.md, player page): its head and main facts in the HTML, for link previews and
-    // crawlers without JavaScript. Kept per player while its version holds (bounded, and refreshed after a while so
-    // the community prior an unrated player shows follows the model).
+    // crawlers without JavaScript; a visitor without a session gets the page itself, drawn as the client draws it
+    // (decision 010). Kept per player while its version holds (bounded, and refreshed after a while so the
+    // community prior an unrated player shows follows the model).
     const playerPages = options.playerPages;
-    const keptPlayerPages = new LRUCache<number, { version: string; page: RenderedPage }>({
+    const playerPageRenderer = async (): Promise<SignedOutRenderer | undefined> => {
+      const loaded = await loadSsr();
+      const { renderPlayerPage, PLAYER_PAGE_COMMENTS } = loaded?.module ?? {};
+      if (!loaded || !renderPlayerPage || !PLAYER_PAGE_COMMENTS) return undefined;
+      return {
+        commentsPageSize: PLAYER_PAGE_COMMENTS,
+        renderPlayerPage: (page, comments) => renderPlayerPage(page, comments, loaded.config),
+      };
+    };
+    const keptPlayerPages = new LRUCache<
+      number,
+      { version: string; page: RenderedPage; signedOut: RenderedPage | undefined }
+    >({
       max: 5000,
       ttl: 10 * 60_000,
     });
@@ -267,12 +315,19 @@ export const clientPlugin = fp(
       }
       let kept = keptPlayerPages.get(id);
       if (kept?.version !== found.version) {
-        const { meta, root: markup } = await found.render();
+        const { meta, root: markup, signedOut } = await found.render(await playerPageRenderer());
         const html = withHead(meta).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
-        kept = { version: found.version, page: compressPage(html, 'fast') };
+        kept = {
+          version: found.version,
+          page: compressPage(html, 'fast'),
+          signedOut: signedOut && compressPage(signedOutHtml(meta, signedOut), 'fast'),
+        };
         keptPlayerPages.set(id, kept);
       }
-      return sendPage(request, reply, kept.page);
+      // With a session cookie the visitor is probably signed in: the facts, and the client draws the page for them.
+      // The page reads nothing from the query string, so an address with one (a shared link's) gets it drawn too.
+      const signedIn = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
+      return sendPage(request, reply, (!signedIn && kept.signedOut) || kept.page, 200, ', cookie');
     };
     app.get('/players/:id', { schema: { hide: true } }, sendPlayerPage);
     app.get('/players/:id/:slug', { schema: { hide: true } }, sendPlayerPage);

@@ -5,9 +5,10 @@ import type { PlayerPage } from '../../../common/schemas/player-page';
 import { SITE_NAME, type PageMeta } from '../../../common/seo';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { escapeHtml, type PlayerPages } from '../../plugins/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml, type PlayerPages, type SignedOutRenderer } from '../../plugins/client';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
-import { getPlayerPage, isMembersOnly } from './player-page.service';
+import { getPlayerPage, getPlayerPageComments, isMembersOnly, type PageAccess } from './player-page.service';
 
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const ratingsText = (n: number) => `${n.toLocaleString('en-US')} rating${n === 1 ? '' : 's'}`;
@@ -32,8 +33,8 @@ export function membersOnlyMeta(player: PlayerPageSummaryRow): PageMeta {
 const ARTICLE = '<article class="mx-auto w-full max-w-6xl px-4 py-8">';
 
 /*
- * The page's main facts as plain HTML inside #root, for crawlers and link previews that run no JavaScript. The
- * client draws the page anew over it when it starts (no pre-rendered state, so nothing is hydrated).
+ * The page's main facts as plain HTML inside #root, for a visitor with a session (the client draws the page anew
+ * over it when it starts: nothing is hydrated), and for everyone when the page cannot be pre-rendered.
  */
 export function publicFactsHtml(page: PlayerPage): string {
   const { overall, reliability, categories } = page.skill;
@@ -70,7 +71,11 @@ export function membersOnlyFactsHtml(player: PlayerPageSummaryRow): string {
   ].join('');
 }
 
-/** Whatever the page's HTML shows; the estimate by its time, so a recomputed estimate draws the page anew. */
+/*
+ * Whatever the page's HTML shows, read from the one row each request reads. A new rating (and so a new comment,
+ * and new star counts and history) recomputes the estimate, whose time is here. What is not here (a claim asked
+ * for, a comment held by moderation, a rater's new name) shows once the kept page expires (the plugin's ttl).
+ */
 const versionOf = (player: PlayerPageSummaryRow) =>
   JSON.stringify([
     player.skillComputedAtMs,
@@ -80,20 +85,43 @@ const versionOf = (player: PlayerPageSummaryRow) =>
     isMembersOnly(player),
     player.isVerified,
     player.skillLevel,
+    player.yearsPlaying,
+    player.bio,
   ]);
 
+const ANONYMOUS: PageAccess = { caller: null, isAdmin: false };
+
+/**
+ * The page as the client draws it for a signed-out visitor, with the answers of its two queries (decision 010),
+ * or undefined when it cannot be drawn: the facts are sent instead.
+ */
+async function signedOutPage(db: Db, page: PlayerPage, ssr: SignedOutRenderer, log?: FastifyBaseLogger) {
+  try {
+    const comments = await getPlayerPageComments(db, page.id, ANONYMOUS, { limit: ssr.commentsPageSize });
+    return await ssr.renderPlayerPage(page, comments);
+  } catch (error) {
+    log?.warn({ err: error, playerId: page.id }, 'Pre-rendering a player page failed: its facts are sent');
+    return undefined;
+  }
+}
+
 /** The player pages the client plugin serves: one primary-key read per request, the page drawn on a new version. */
-export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>): PlayerPages {
+export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>, log?: FastifyBaseLogger): PlayerPages {
   return async (id) => {
     const player = await findPlayerPageSummary(db, id);
     if (!player) return undefined;
     return {
       path: playerPath(player),
       version: versionOf(player),
-      render: async () => {
+      render: async (ssr) => {
         if (isMembersOnly(player)) return { meta: membersOnlyMeta(player), root: membersOnlyFactsHtml(player) };
-        const page = await getPlayerPage(db, id, { caller: null, isAdmin: false }, { history: false });
-        return { meta: publicPageMeta(page, env.PUBLIC_URL), root: publicFactsHtml(page) };
+        // The drawn page shows the history; the facts alone spare computing it.
+        const page = await getPlayerPage(db, id, ANONYMOUS, { history: Boolean(ssr) });
+        return {
+          meta: publicPageMeta(page, env.PUBLIC_URL),
+          root: publicFactsHtml(page),
+          signedOut: ssr && (await signedOutPage(db, page, ssr, log)),
+        };
       },
     };
   };

@@ -20,6 +20,9 @@ const summaryColumns = {
   visibility: players.visibility,
   isVerified: players.isVerified,
   skillLevel: players.skillLevel,
+  // In the server's HTML of the page, so in its version (player-page-html.ts).
+  yearsPlaying: players.yearsPlaying,
+  bio: players.bio,
   skillComputedAtMs: computedAtMs,
 };
 
@@ -38,8 +41,6 @@ function prepareDetail(db: Db) {
   return db
     .select({
       ...summaryColumns,
-      yearsPlaying: players.yearsPlaying,
-      bio: players.bio,
       stars1: players.stars1,
       stars2: players.stars2,
       stars3: players.stars3,

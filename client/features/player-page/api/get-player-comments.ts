@@ -1,10 +1,8 @@
 import { apiGetPage, withQuery } from '@client/lib/api-client';
+import { COMMENTS_PAGE_SIZE } from '@client/lib/player-page-query';
 import { queryKeys } from '@client/lib/query-keys';
 import type { PlayerPageComment } from '@common/schemas/player-page';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-
-/** Comments shown at once, and loaded by each "Show more". */
-export const COMMENTS_PAGE_SIZE = 10;
 
 /** GET /api/players/{id}/comments?limit&cursor: newest first, a page at a time (the next cursor in x-next-cursor). */
 export function playerCommentsQuery(playerId: number) {

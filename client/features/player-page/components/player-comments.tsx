@@ -5,6 +5,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@client/components
 import { StarDisplay } from '@client/components/ui/star-display';
 import { serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
+import { useNow } from '@client/lib/render-clock';
 import { initialsOf } from '@client/lib/use-auth';
 import type { PlayerPageComment } from '@common/schemas/player-page';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -78,6 +79,7 @@ export function PlayerComments({ playerId, firstName }: { playerId: number; firs
 
 function CommentItem({ comment }: { comment: PlayerPageComment }) {
   const anonymous = comment.raterName === null;
+  const now = useNow();
   return (
     <li className="flex gap-3 px-5 py-4 sm:px-6">
       <span
@@ -93,7 +95,7 @@ function CommentItem({ comment }: { comment: PlayerPageComment }) {
         </div>
         <p className="text-xs text-stone-500">
           <time dateTime={comment.createdAt}>
-            {anonymous ? weekOf(comment.createdAt) : relativeTime(comment.createdAt)}
+            {anonymous ? weekOf(comment.createdAt) : relativeTime(comment.createdAt, now)}
           </time>
         </p>
         <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
