@@ -78,6 +78,8 @@ export type BuildAppOptions = {
   serveClient?: boolean;
   /** Where the built client is, when not dist/client (tests of the served pages). */
   clientRoot?: string;
+  /** The server-side renderer of signed-out pages (tests: the source, or a path where there is none). */
+  ssrEntry?: string;
 };
 
 /**
@@ -207,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     serveClient: options.serveClient ?? false,
     env,
     root: options.clientRoot,
+    ssrEntry: options.ssrEntry,
     playerPages: playerPagesFrom(database.db, env, app.log),
   });
   return app;

@@ -32,7 +32,9 @@ beforeAll(async () => {
   );
   database = await openTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, TRUST_WORKER_SECONDS: '0' });
-  app = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root });
+  // As a build without the server-side renderer: every visitor gets the facts.
+  const ssrEntry = path.join(root, 'no-ssr.js');
+  app = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root, ssrEntry });
   await app.ready();
   t = { app, env, database, sentMail: [], close: async () => {} };
 });
@@ -232,6 +234,99 @@ describe('GET /players/:id/:slug', () => {
     });
     const after = await get(`/players/${player.id}/lee-park-reno-nv`);
     expect(after.body).toContain('2 ratings from');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+/*
+ * With the server-side renderer (client/prerender.tsx, from source here), a visitor without a session cookie gets
+ * the page the client draws, with the data it was drawn with, for the client to take over (decision 010).
+ */
+describe('GET /players/:id/:slug pre-rendered for a visitor without a session', () => {
+  let drawn: App;
+  beforeAll(async () => {
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, TRUST_WORKER_SECONDS: '0' });
+    const ssrEntry = path.resolve('client/prerender.tsx');
+    drawn = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root, ssrEntry });
+    await drawn.ready();
+  });
+  afterAll(async () => {
+    await drawn.close();
+  });
+
+  type Seeded = { renderedAt: number; queries: { key: unknown[]; data: unknown }[] };
+  const dataOf = (html: string) => {
+    const text = /<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)?.[1];
+    return text === undefined ? undefined : (JSON.parse(text) as Seeded);
+  };
+  const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+  it('sends the page as drawn, with its data and the signed-out config; a session cookie gets the facts', async () => {
+    const player = await ratedPlayer({ firstName: 'Casey', lastName: 'Moreno', location: 'Tulsa, OK' }, [4, 5]);
+    await addRating(database.db, { playerId: player.id, strengthsImprovements: 'Great hands at the kitchen line' });
+    const url = `/players/${player.id}/casey-moreno-tulsa-ok`;
+    const reply = await drawn.inject({ url });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers.vary).toContain('cookie');
+    const html = reply.body;
+    const page = rootOf(html);
+    expect(page).toMatch(/<h1[^>]*>Casey Moreno<\/h1>/);
+    expect(page).toContain('What players say');
+    expect(page).toContain('Great hands at the kitchen line');
+    expect(page).toContain('Rate this player');
+    expect(page).toContain(`href="/login?next=${encodeURIComponent(url)}"`);
+    expect(page).toContain('>Share');
+    expect(page).not.toContain('<dl class="mt-4 grid');
+    // The head tags are the same as for anyone.
+    expect(headTag(html, /<title>(.*?)<\/title>/)).toBe('Casey Moreno · Tulsa, OK · Pickleball Ratings');
+    expect(html).toMatch(/<script type="application\/json" id="app-config">\{.*\}<\/script>/);
+
+    const data = dataOf(html)!;
+    expect(data.renderedAt).toBeGreaterThan(Date.now() - 60_000);
+    const answer = await drawn.inject({ url: `/api/players/${player.id}/page` });
+    const comments = await drawn.inject({ url: `/api/players/${player.id}/comments?limit=10` });
+    expect(data.queries).toEqual([
+      { key: ['community-ratings', 'player-page', player.id], data: answer.json<unknown>() },
+      {
+        key: ['community-ratings', 'player-page-comments', player.id],
+        data: { pages: [{ items: comments.json<unknown>() }], pageParams: [null] },
+      },
+    ]);
+
+    const signedIn = await drawn.inject({ url, headers: { cookie: 'pr_session=abc' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(rootOf(signedIn.body)).toContain('<dl class="mt-4 grid');
+    expect(signedIn.body).not.toContain('id="app-data"');
+    expect(signedIn.body).not.toContain('id="app-config"');
+    expect(signedIn.headers.etag).not.toBe(reply.headers.etag);
+  });
+
+  it('escapes a hostile name in the drawn page and in its data script', async () => {
+    const player = await addPlayer(database.db, {
+      firstName: '</script><script>alert(1)</script>',
+      lastName: `"O'Hara" <b>`,
+      location: 'Austin, TX',
+    });
+    const first = await drawn.inject({ url: `/players/${player.id}` });
+    const html = (await drawn.inject({ url: String(first.headers.location) })).body;
+    expect(rootOf(html)).toContain('What players say');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<b>');
+    expect(html.match(/<script/g)).toHaveLength(html.match(/<\/script>/g)!.length);
+    expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const page = dataOf(html)!.queries[0].data as { firstName: string; lastName: string };
+    expect(`${page.firstName} ${page.lastName}`).toBe(`</script><script>alert(1)</script> "O'Hara" <b>`);
+  });
+
+  it('shows a new rating and its comment once the estimate is recomputed', async () => {
+    const player = await ratedPlayer({ firstName: 'Drew', lastName: 'Holt', location: 'Omaha, NE' }, [3]);
+    const url = `/players/${player.id}/drew-holt-omaha-ne`;
+    const before = await drawn.inject({ url });
+    expect(rootOf(before.body)).toContain('No comments yet.');
+    await addRating(database.db, { playerId: player.id, strengthsImprovements: 'Steady third-shot drops' });
+    await drawn.inject({ method: 'POST', url: '/api/admin/trust/recompute', headers: await adminTokenHeaders(t) });
+    const after = await drawn.inject({ url });
+    expect(rootOf(after.body)).toContain('Steady third-shot drops');
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 });
