@@ -110,10 +110,18 @@ describe('a player’s public page', () => {
   it('opens from a shared link for a visitor who is not signed in: name, place, estimate and comments', async () => {
     const visitor = await newTrackedPage(browser, server.baseUrl);
     const { page } = visitor;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
     // A link without its slug lands on the player's own address.
     await page.goto(`/players/${jordanId}`);
     await see(page.getByRole('heading', { level: 1, name: 'Jordan Rivera' }));
     expect(new URL(page.url()).pathname).toBe(jordanPath);
+    // The page arrives drawn, comments included (decision 010): nothing is asked before the visitor's first input.
+    await see(page.getByRole('region', { name: 'What players say' }).getByText(NAMED_COMMENT));
+    expect(asked).toEqual([]);
     expect(await page.title()).toBe('Jordan Rivera · Austin, TX · Pickleball Ratings');
 
     await see(page.getByText('Austin, TX', { exact: true }));
@@ -138,9 +146,13 @@ describe('a player’s public page', () => {
     // Nobody's e-mail and no street or ZIP anywhere on the page.
     expect(await page.locator('body').innerText()).not.toMatch(/@|78701/);
 
-    // The legend of what the stars mean opens on demand.
+    // The legend of what the stars mean opens on demand (the first click: the app takes the page over).
     await page.getByText('What the stars mean').click();
     await see(page.getByText('Deep, varied serves and returns that set up the point'));
+    await page.waitForLoadState('networkidle');
+    // Taken over from the data it was drawn with and as signed out: no lookup of the page or of a user, and no
+    // hydration error in the console.
+    expect(asked).toEqual([]);
     await checkScreen(visitor, 'player-page-visitor');
     expect(takeErrors(visitor)).toEqual([]);
     await visitor.context.close();
@@ -234,6 +246,7 @@ describe('a player’s public page', () => {
     await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
     const { page } = visitor;
     await page.goto(jordanPath);
+    // Clicked on the drawn page before the app runs: the click is held and replayed once it has taken over.
     await page.getByRole('button', { name: /^Share/ }).click();
     await see(toast(page, 'Link copied'));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}${jordanPath}`);

@@ -294,7 +294,7 @@ export const clientPlugin = fp(
     };
     const keptPlayerPages = new LRUCache<
       number,
-      { version: string; page: RenderedPage; signedOut: RenderedPage | undefined }
+      { version: string; withSession: RenderedPage; signedOut: RenderedPage }
     >({
       max: 5000,
       ttl: 10 * 60_000,
@@ -316,18 +316,20 @@ export const clientPlugin = fp(
       let kept = keptPlayerPages.get(id);
       if (kept?.version !== found.version) {
         const { meta, root: markup, signedOut } = await found.render(await playerPageRenderer());
-        const html = withHead(meta).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        const facts = withHead(meta).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        // With a session cookie the visitor is probably signed in: the client draws the page for them, over a blank
+        // #root (the facts, laid out otherwise, would jump). Crawlers have no cookie: they get the drawn page. When
+        // it could not be drawn, everyone gets the facts.
         kept = {
           version: found.version,
-          page: compressPage(html, 'fast'),
-          signedOut: signedOut && compressPage(signedOutHtml(meta, signedOut), 'fast'),
+          withSession: compressPage(signedOut ? withHead(meta) : facts, 'fast'),
+          signedOut: compressPage(signedOut ? signedOutHtml(meta, signedOut) : facts, 'fast'),
         };
         keptPlayerPages.set(id, kept);
       }
-      // With a session cookie the visitor is probably signed in: the facts, and the client draws the page for them.
       // The page reads nothing from the query string, so an address with one (a shared link's) gets it drawn too.
-      const signedIn = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
-      return sendPage(request, reply, (!signedIn && kept.signedOut) || kept.page, 200, ', cookie');
+      const withSession = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
+      return sendPage(request, reply, withSession ? kept.withSession : kept.signedOut, 200, ', cookie');
     };
     app.get('/players/:id', { schema: { hide: true } }, sendPlayerPage);
     app.get('/players/:id/:slug', { schema: { hide: true } }, sendPlayerPage);

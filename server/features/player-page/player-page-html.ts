@@ -33,8 +33,8 @@ export function membersOnlyMeta(player: PlayerPageSummaryRow): PageMeta {
 const ARTICLE = '<article class="mx-auto w-full max-w-6xl px-4 py-8">';
 
 /*
- * The page's main facts as plain HTML inside #root, for a visitor with a session (the client draws the page anew
- * over it when it starts: nothing is hydrated), and for everyone when the page cannot be pre-rendered.
+ * The page's main facts as plain HTML inside #root, for crawlers and link previews when the page itself cannot be
+ * pre-rendered (no server-side renderer, or it failed). The client draws the page anew over it when it starts.
  */
 export function publicFactsHtml(page: PlayerPage): string {
   const { overall, reliability, categories } = page.skill;
