@@ -297,6 +297,13 @@ export const clientPlugin = fp(
       { version: string; withSession: RenderedPage; signedOut: RenderedPage }
     >({
       max: 5000,
+      // A drawn page with its compressed forms is tens of KB: bounded by bytes too, not by count alone.
+      maxSize: 64 * 1024 * 1024,
+      sizeCalculation: ({ withSession, signedOut }) =>
+        [...new Set([withSession, signedOut])].reduce(
+          (sum, page) => sum + page.body.identity.length + page.body.br.length + page.body.gzip.length,
+          0,
+        ),
       ttl: 10 * 60_000,
     });
     const sendPlayerPage = async (
@@ -320,10 +327,11 @@ export const clientPlugin = fp(
         // With a session cookie the visitor is probably signed in: the client draws the page for them, over a blank
         // #root (the facts, laid out otherwise, would jump). Crawlers have no cookie: they get the drawn page. When
         // it could not be drawn, everyone gets the facts.
+        const factsPage = signedOut ? undefined : compressPage(facts, 'fast');
         kept = {
           version: found.version,
-          withSession: compressPage(signedOut ? withHead(meta) : facts, 'fast'),
-          signedOut: compressPage(signedOut ? signedOutHtml(meta, signedOut) : facts, 'fast'),
+          withSession: factsPage ?? compressPage(withHead(meta), 'fast'),
+          signedOut: factsPage ?? compressPage(signedOutHtml(meta, signedOut!), 'fast'),
         };
         keptPlayerPages.set(id, kept);
       }
