@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import type { ReliabilityLabel } from '../../../common/schemas/trust';
 
 /** What a player's link preview shows: never an e-mail, a street or a ZIP; numbers only for a public page. */
@@ -251,6 +250,8 @@ export function cardTree(card: PreviewCard): Node {
  * libuv's thread pool (renderAsync), so the event loop is held only for the layout.
  */
 export async function renderPreviewPng(card: PreviewCard): Promise<Buffer> {
+  // Loaded at the first picture, not at start: the layout engine and the renderer hold about 20 MiB.
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   fonts ??= loadFonts();
   const svg = await satori(cardTree(card) as Parameters<typeof satori>[0], {
     width: PREVIEW_WIDTH,
