@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { executePrepared, type Db } from '../../db/client';
 import { players, ratings } from '../../db/schema/index';
 import type { Coordinates } from '../locations/zip-index';
 import { wordPattern, type SearchRow } from './players.repo';
@@ -24,10 +24,11 @@ export function boundingBox({ latitude, longitude }: Coordinates, radiusMiles: n
   };
 }
 
+/** A point as SQL values: literals, or placeholders of a prepared statement. */
+type PointSql = { latitude: SQL; longitude: SQL };
+
 /** Great-circle miles from a point to `pt`'s coordinates (haversine; plain SQL, no extension). */
-function distanceMiles(from: Coordinates): SQL {
-  const lat = sql`${from.latitude}::float8`;
-  const lon = sql`${from.longitude}::float8`;
+function distanceMiles({ latitude: lat, longitude: lon }: PointSql): SQL {
   return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
     power(sin(radians(pt.latitude - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(pt.latitude)) * power(sin(radians(pt.longitude - ${lon}) / 2), 2)))))`;
@@ -71,14 +72,76 @@ export async function searchPlayersNear(db: Db, options: NearSearchOptions): Pro
     ? sql`case when starts_with(p.search_name, ${query}) then 1 when starts_with(p.search_last, ${query}) then 2
         when starts_with(p.search_location, ${query}) then 3 else 4 end`
     : sql`1`;
-  const result = await db.execute<NearSearchRow>(sql`
+  const values = {
+    latitude: near.latitude,
+    longitude: near.longitude,
+    ...box,
+    radiusMiles,
+    limit,
+    raterEmail,
+  };
+  // Without a query (the landing page's "Players near you"), one prepared statement: planning it took twice as
+  // long as running it. A query's words change the statement's shape, so it is built for the call.
+  if (!query) {
+    const rows = await executePrepared(db, 'players_near', () => nearStatement(sql``, sql`1`, placeholders), values);
+    return rows as NearSearchRow[];
+  }
+  const result = await db.execute<NearSearchRow>(nearStatement(everyWord, tier, literalsOf(values)));
+  // Both drivers answer { rows }; Drizzle types the generic executor's result loosely.
+  return (result as { rows: NearSearchRow[] }).rows;
+}
+
+type NearValues = {
+  latitude: number;
+  longitude: number;
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+  radiusMiles: number;
+  limit: number;
+  raterEmail: string | null;
+};
+type NearSql = { [Key in keyof NearValues]: SQL };
+
+const FLOATS = ['latitude', 'longitude', 'minLatitude', 'maxLatitude', 'minLongitude', 'maxLongitude', 'radiusMiles'];
+const placeholders = Object.fromEntries(
+  [
+    'latitude',
+    'longitude',
+    'minLatitude',
+    'maxLatitude',
+    'minLongitude',
+    'maxLongitude',
+    'radiusMiles',
+    'limit',
+    'raterEmail',
+  ].map((key) => [
+    key,
+    sql`${sql.placeholder(key)}::${sql.raw(FLOATS.includes(key) ? 'float8' : key === 'limit' ? 'int' : 'text')}`,
+  ]),
+) as NearSql;
+const literalsOf = (values: NearValues) =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      sql`${value}::${sql.raw(FLOATS.includes(key) ? 'float8' : key === 'limit' ? 'int' : 'text')}`,
+    ]),
+  ) as NearSql;
+
+/**
+ * The players within the radius, nearest first, then best matching (`tier`), then by name; `everyWord` narrows
+ * each point's players to those matching every word of a query.
+ */
+function nearStatement(everyWord: SQL, tier: SQL, v: NearSql): SQL {
+  return sql`
     with points as materialized (
       select distinct p.latitude, p.longitude from ${players} p
-      where p.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
-        and p.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8
+      where p.latitude between ${v.minLatitude} and ${v.maxLatitude}
+        and p.longitude between ${v.minLongitude} and ${v.maxLongitude}
     ),
     inside as (
-      select pt.latitude, pt.longitude, ${distanceMiles(near)} as exact_distance from points pt
+      select pt.latitude, pt.longitude, ${distanceMiles(v)} as exact_distance from points pt
     ),
     -- Ties at the tenth of a mile shown go to the better match.
     page as (
@@ -89,19 +152,17 @@ export async function searchPlayersNear(db: Db, options: NearSearchOptions): Pro
         from ${players} p
         where p.latitude = inside.latitude and p.longitude = inside.longitude ${everyWord}
         order by tier, p.search_name collate "C", p.id
-        limit ${limit}::int
+        limit ${v.limit}
       ) found
-      where inside.exact_distance <= ${radiusMiles}::float8
+      where inside.exact_distance <= ${v.radiusMiles}
       order by distance, found.tier, found.search_name collate "C", found.id
-      limit ${limit}::int
+      limit ${v.limit}
     )
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
       page.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
     from page
     left join lateral (select ${ratings.id} as id from ${ratings}
-      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${raterEmail}::text limit 1) r on true
-    order by page.distance, page.tier, page.search_name collate "C", page.id`);
-  // Both drivers answer { rows }; Drizzle types the generic executor's result loosely.
-  return (result as { rows: NearSearchRow[] }).rows;
+      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${v.raterEmail} limit 1) r on true
+    order by page.distance, page.tier, page.search_name collate "C", page.id`;
 }
