@@ -1,5 +1,6 @@
 import { LEADERBOARD_PERIODS } from '../common/constants';
 import { PLACES } from '../server/db/seed/places';
+import { locatePlace } from '../server/features/locations/locations.service';
 import type { Fixtures } from './bench-database';
 
 /** One measured call: how to make the next request of it. */
@@ -39,7 +40,8 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   // A few players only: after the first round each preview image is served from the server's cache.
   const previewId = cycle(samples.ratedPlayerIds.slice(0, 20));
   const term = cycle(samples.searchTerms);
-  const nearZip = cycle(PLACES);
+  // The seed's places the bundled ZIP data can place (one of the 142 is not in it: a 400 is not the call measured).
+  const nearZip = cycle(PLACES.filter((place) => locatePlace(place.zip) !== null));
   const target = cycle(samples.submitTargets);
   const submitter = cycle(submitters);
   const signedIn = (cookie: string) => ({ cookie });
