@@ -9,7 +9,6 @@ import { PRERENDER_CONFIG_ID } from './app/prerender-config-id';
 import { PRERENDER_DATA_ID, seedPrerenderedData, type PrerenderData } from './app/prerender-data';
 import { AppRoutes } from './app/router';
 import { seedSignedOut } from './app/signed-out-state';
-import { setRenderedAt } from './lib/render-clock';
 import { createQueryClient } from './lib/query-client';
 
 /** JSON inside a <script>: "<" escaped so no value can close the element or open a comment (as the server's). */
@@ -21,7 +20,7 @@ const jsonForScript = (data: unknown) =>
 
 /**
  * A page as a signed-out visitor first sees it, for the server to send (built by scripts/build-client.mjs into
- * dist/ssr): `root` goes inside #root, `head` carries the config it was drawn with (and its data, if any), for
+ * dist/ssr): `root` goes inside #root, `head` carries the config it was drawn with and its data (query answers, the time), for
  * the client to take the page over from the same state (main.tsx, app/start.tsx). The phone paints the page
  * before its JavaScript arrives. Rendered to completion, lazy pages (/login, a player's) included.
  */
@@ -32,8 +31,9 @@ export async function renderSignedOutPage(
 ): Promise<{ root: string; head: string }> {
   const client = createQueryClient();
   seedSignedOut(client, config);
-  if (data) seedPrerenderedData(client, data);
-  else setRenderedAt(null);
+  // Every pre-rendered page says when it was drawn: the client takes it over with the same "now" (the footer's year).
+  const seed = data ?? { renderedAt: Date.now(), queries: [] };
+  seedPrerenderedData(client, seed);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <Providers client={client}>
@@ -52,7 +52,7 @@ export async function renderSignedOutPage(
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   const scripts = [`<script type="application/json" id="${PRERENDER_CONFIG_ID}">${jsonForScript(config)}</script>`];
-  if (data) scripts.push(`<script type="application/json" id="${PRERENDER_DATA_ID}">${jsonForScript(data)}</script>`);
+  scripts.push(`<script type="application/json" id="${PRERENDER_DATA_ID}">${jsonForScript(seed)}</script>`);
   return { root: Buffer.concat(chunks).toString('utf8'), head: scripts.join('\n    ') };
 }
 

@@ -158,6 +158,26 @@ describe('a player’s public page', () => {
     await visitor.context.close();
   });
 
+  it('takes the drawn page over without a hydration error when the visitor’s clock is ahead of the server’s', async () => {
+    const visitor = await newTrackedPage(browser, server.baseUrl, { width: 360, height: 800 });
+    const { page } = visitor;
+    // Forty days ahead: the server drew "today" (and its year), the visitor’s clock says "1 month ago".
+    await page.clock.install({ time: Date.now() + 40 * 24 * 60 * 60 * 1000 });
+    await page.goto(jordanPath);
+    const named = page
+      .getByRole('region', { name: 'What players say' })
+      .getByRole('listitem')
+      .filter({ hasText: NAMED_COMMENT });
+    await see(named.getByText('today', { exact: true }));
+    await page.getByText('What the stars mean').click();
+    await see(page.getByText('Deep, varied serves and returns that set up the point'));
+    // Taken over from the time it was drawn, then the times follow the visitor's clock.
+    await see(named.getByText('1 month ago', { exact: true }));
+    await see(page.getByRole('region', { name: 'Skill estimate' }).getByText('1 month ago', { exact: true }));
+    expect(takeErrors(visitor)).toEqual([]);
+    await visitor.context.close();
+  });
+
   it('rates the player from their page: sign in, come back, rate, and the rating is counted', async () => {
     const sam = person('Sam', 'Signin');
     const signup = await browser.newContext({ baseURL: server.baseUrl });

@@ -4,6 +4,7 @@ import { signalAppReady } from './app-ready';
 import { AuthEffects } from './auth-effects';
 import { EmailConfirmedNotice } from './email-confirmed-notice';
 import { LoadingScreen } from '@client/components/loading-screen';
+import { useNow } from '@client/lib/render-clock';
 import { TopNav } from './top-nav';
 
 export function RootLayout() {
@@ -26,7 +27,9 @@ export function RootLayout() {
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-xs text-stone-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {new Date().getFullYear()} Pickleball Ratings · Built by players, for players.</p>
+          <p>
+            © <Year /> Pickleball Ratings · Built by players, for players.
+          </p>
           <p>Honest peer ratings. Friendly competition.</p>
         </div>
       </footer>
@@ -38,4 +41,13 @@ export function RootLayout() {
 function AppReadySignal() {
   useEffect(signalAppReady, []);
   return null;
+}
+
+/**
+ * The year of the time a pre-rendered page was drawn while it is taken over, then the browser's (render-clock.ts).
+ * A component of its own: when the year differs, only this text draws again, not the layout, whose update would
+ * make React give up hydrating the page below it and draw it anew.
+ */
+function Year() {
+  return useNow().getFullYear();
 }

@@ -16,9 +16,15 @@ const noSubscription = () => () => undefined;
 // Whole minutes: a snapshot must stay the same between React's reads, and no relative time is finer.
 const thisMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
 
-/** "Now" for relative times: the pre-rendered page's time while hydrating it, else the browser's clock. */
+/**
+ * "Now" for relative times: the pre-rendered page's time while hydrating it, else the browser's clock. Where they
+ * differ, the component draws again after hydration: use it in small components (an update of a parent of a part
+ * still being hydrated makes React draw that part anew, and a held click is lost with its button).
+ */
 export function useNow(): Date {
-  const now = useSyncExternalStore(noSubscription, thisMinute, () => renderedAt ?? thisMinute());
+  const now = useSyncExternalStore(noSubscription, thisMinute, () =>
+    renderedAt === null ? thisMinute() : Math.floor(renderedAt / 60_000) * 60_000,
+  );
   return new Date(now);
 }
 
