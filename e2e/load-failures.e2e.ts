@@ -184,8 +184,10 @@ describe('load and save failures when the server goes away', () => {
       await see(signupsError);
       await see(signupsError.getByText(NO_ANSWER));
       expect(await page.getByText('early.bird@example.com').count()).toBe(0);
-      const retried = page.waitForEvent('requestfailed', (request) =>
-        request.url().endsWith('/api/admin/email-signups'),
+      // The list asks for its first page (?limit=…): the path is what identifies the call.
+      const retried = page.waitForEvent(
+        'requestfailed',
+        (request) => new URL(request.url()).pathname === '/api/admin/email-signups',
       );
       await signupsError.getByRole('button', { name: 'Try Again' }).click();
       await retried;

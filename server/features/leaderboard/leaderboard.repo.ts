@@ -123,11 +123,8 @@ export async function tryTakeBoardRefreshLock(tx: Executor): Promise<boolean> {
   return (result as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
 }
 
-/** The caller's own counts, score and display name for the period (their rank comes from the list when listed). */
-export type RaterPlace = Pick<
-  LeaderboardRow,
-  'ratingsCount' | 'helpfulnessSum' | 'helpfulnessCount' | 'helpfulnessScore'
-> & { displayName: string };
+/** The caller's own entry for the period, as a board row (their rank comes from the list when listed). */
+export type RaterPlace = LeaderboardRow & { displayName: string };
 
 /*
  * The caller's own counts, score and display name for the period, read for this caller alone. Their rank
@@ -136,16 +133,18 @@ export type RaterPlace = Pick<
  */
 function placeStatement(ctes: SQL | null, me: SQL): SQL {
   return sql`with ${ctes === null ? sql`` : sql`${ctes}, `}me as (
-      select mine.ratings_count, mine.helpfulness_sum, mine.helpfulness_count, ${users.email} as email,
+      select mine.user_id, mine.ratings_count, mine.helpfulness_sum, mine.helpfulness_count, ${users.email} as email,
         ${players.firstName} as first_name, ${players.lastName} as last_name,
-        ${helpfulnessScoreOf(sql`${users.email}`)} as score
+        ${helpfulnessScoreOf(sql`${users.email}`)} as score,
+        coalesce((select ${raterStats.totalPoints} from ${raterStats} where ${raterStats.userId} = mine.user_id), 0)
+          as total_points
       from ${me} as mine join ${users} on ${users.id} = mine.user_id
       left join ${players} on ${players.userId} = mine.user_id
       where mine.ratings_count > 0
     )
-    select me.ratings_count as "ratingsCount", me.helpfulness_sum as "helpfulnessSum",
+    select me.user_id as "userId", me.ratings_count as "ratingsCount", me.helpfulness_sum as "helpfulnessSum",
       me.helpfulness_count as "helpfulnessCount", me.score as "helpfulnessScore", me.email,
-      me.first_name as "firstName", me.last_name as "lastName"
+      me.first_name as "firstName", me.last_name as "lastName", me.total_points as "totalPoints"
     from me`;
 }
 
@@ -173,6 +172,9 @@ export type BoardVersionAndPlace = { boardComputedAt: Date; place: RaterPlace | 
 
 function toPlace(raw: Record<string, unknown>): RaterPlace {
   return {
+    userId: String(raw.userId),
+    email: String(raw.email),
+    totalPoints: Number(raw.totalPoints),
     ratingsCount: Number(raw.ratingsCount),
     helpfulnessSum: Number(raw.helpfulnessSum),
     helpfulnessCount: Number(raw.helpfulnessCount),

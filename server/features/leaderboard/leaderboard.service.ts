@@ -4,7 +4,7 @@ import type { App } from '../../deps';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../../../common/constants';
 import { averageToOneDecimal, rankForPoints } from '../../../common/gamification';
 import { maskEmail } from '../../../common/mask-email';
-import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
+import { LEADERBOARD_SIZE, type LeaderboardReply } from '../../../common/schemas/leaderboard';
 import {
   findAllTimeLeaderboard,
   findBoardAges,
@@ -239,14 +239,14 @@ export async function getLeaderboard(
   period: LeaderboardPeriod,
   viewerUserId: string,
 ): Promise<LeaderboardReply> {
-  const { rows, place, stored } = await source.read(period, viewerUserId);
+  const { rows: board, place, stored } = await source.read(period, viewerUserId);
+  const rows = stored && place ? withCallerPlaced(board, place) : board;
   const listed = rows.findIndex((row) => row.userId === viewerUserId);
-  const entries = entriesOf(rows);
-  let leaderboard = entries;
+  let leaderboard = rows === board ? entriesOf(board) : rows.map((row, index) => entryOf(row, index, false));
   if (listed >= 0) {
     // A stored board is up to a refresh old: the caller's own entry shows their counts as they are now.
     const own = stored && place ? { ...rows[listed], ...pickCounts(place) } : rows[listed];
-    leaderboard = entries.slice();
+    leaderboard = leaderboard.slice();
     leaderboard[listed] = entryOf(own, listed, true);
   }
   return {
@@ -263,6 +263,20 @@ export async function getLeaderboard(
         }
       : null,
   };
+}
+
+/**
+ * A stored board is up to a refresh old; the caller's own count is live. A caller whose live count now earns a
+ * place the stored board does not give them yet (their first rating, say) is shown there, after the raters with
+ * as many ratings, rather than "outside the top 50" until the next refresh.
+ */
+function withCallerPlaced(board: LeaderboardRow[], place: RaterPlace): LeaderboardRow[] {
+  if (board.some((row) => row.userId === place.userId)) return board;
+  const at = board.findIndex((row) => row.ratingsCount < place.ratingsCount);
+  if (at < 0 && board.length >= LEADERBOARD_SIZE) return board;
+  const rows = board.slice();
+  rows.splice(at < 0 ? rows.length : at, 0, place);
+  return rows.slice(0, LEADERBOARD_SIZE);
 }
 
 const pickCounts = ({ ratingsCount, helpfulnessSum, helpfulnessCount }: RaterPlace) => ({

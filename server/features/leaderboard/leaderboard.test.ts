@@ -305,6 +305,23 @@ describe('stored leaderboards, computed once for every instance', () => {
     ]);
   });
 
+  it('places a caller whose live count earns a place the stored board does not give them yet', async () => {
+    const db = t.database.db;
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const rival = await insertUser(db, uniqueEmail('placed-rival'));
+    await recordRatings(db, rival.id, 3);
+    expect(await refreshStoredBoards(db, 60_000, later(10))).toBe('computed');
+    const newcomerEmail = uniqueEmail('placed-newcomer');
+    const cookie = await signInAs(t, { email: newcomerEmail });
+    await recordRatings(db, await userIdOf(db, newcomerEmail), 5);
+    // Before the next refresh: the newcomer (5 ratings) is shown first, the rival (3) after them.
+    const entries = await board(cookie, 'all');
+    const newcomerAt = entries.findIndex((entry) => entry.isCurrentUser);
+    expect(entries[newcomerAt]).toMatchObject({ rank: newcomerAt + 1, ratingsCount: 5, userEmail: newcomerEmail });
+    expect(entries.findIndex((entry) => entry.userEmail === maskEmail(rival.email))).toBeGreaterThan(newcomerAt);
+    expect(entries.map((entry) => entry.rank)).toEqual(entries.map((_, index) => index + 1));
+  });
+
   it('stores each display name at refresh; a board stored before them shows the masked e-mail', async () => {
     const db = t.database.db;
     const cookie = await signInAs(t, { email: uniqueEmail('named-viewer') });
