@@ -1,6 +1,6 @@
 import { NearPlaceFields } from '@client/components/near-place-fields';
 import { Alert } from '@client/components/ui/alert';
-import { Badge } from '@client/components/ui/badge';
+import { VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { Input } from '@client/components/ui/input';
@@ -9,7 +9,7 @@ import { serverMessage } from '@client/lib/api-client';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { Search, ShieldCheck } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LANDING_SEARCH_IDS, SearchLayout, type LandingPanelProps } from './landing-player-search';
@@ -125,12 +125,7 @@ function PlayerCard({ player }: { player: PlayerSearchResult }) {
           <span className="font-semibold break-words text-stone-900 group-hover:text-teal-900 group-hover:underline">
             {player.firstName} {player.lastName}
           </span>
-          {player.isVerified && (
-            <Badge tone="success">
-              <ShieldCheck aria-hidden className="size-3.5" />
-              Verified
-            </Badge>
-          )}
+          {player.isVerified && <VerifiedBadge />}
         </span>
         <span className="flex flex-wrap items-center gap-x-1.5 text-sm text-stone-600">
           {place && <span className="break-words">{place}</span>}

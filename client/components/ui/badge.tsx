@@ -1,4 +1,5 @@
 import { cn } from '@client/lib/cn';
+import { ShieldCheck } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
 const tones = {
@@ -24,5 +25,15 @@ export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<
       )}
       {...props}
     />
+  );
+}
+
+/** §2 "Verified": the one mark of a verified player, wherever a player is shown. */
+export function VerifiedBadge() {
+  return (
+    <Badge tone="success">
+      <ShieldCheck aria-hidden className="size-3.5" />
+      Verified
+    </Badge>
   );
 }

@@ -1,9 +1,9 @@
-import { Badge } from '@client/components/ui/badge';
+import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { oneDecimal, RELIABILITY_TEXT, rangeText, ratingsCount } from '@client/components/ui/estimate-text';
 import { initialsOf } from '@client/lib/use-auth';
 import type { PlayerPage } from '@common/schemas/player-page';
 import { skillLabel } from '@common/skill-label';
-import { Lock, MapPin, ShieldCheck } from 'lucide-react';
+import { Lock, MapPin } from 'lucide-react';
 import { PlayerActions } from './player-actions';
 
 /** The top of a player's page: who they are, where they play, their headline number and what one can do. */
@@ -34,12 +34,7 @@ export function PlayerHero({ page }: { page: PlayerPage }) {
                 </p>
               )}
               <div className="mt-3 flex flex-wrap items-center gap-2">
-                {page.isVerified && (
-                  <Badge tone="success">
-                    <ShieldCheck aria-hidden className="size-3.5" />
-                    Verified
-                  </Badge>
-                )}
+                {page.isVerified && <VerifiedBadge />}
                 <Badge tone="neutral">Skill: {skillLabel(page)}</Badge>
                 {page.yearsPlaying && <Badge tone="neutral">Playing {page.yearsPlaying} years</Badge>}
                 {!page.isPublic && (

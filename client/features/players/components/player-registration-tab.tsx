@@ -1,5 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
-import { Badge } from '@client/components/ui/badge';
+import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/ui/loading-block';
@@ -197,10 +197,7 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
             <dt className="text-stone-600">Status</dt>
             <dd className="mt-1">
               {player.isVerified ? (
-                <Badge tone="success">
-                  <ShieldCheck aria-hidden className="size-3.5" />
-                  Verified
-                </Badge>
+                <VerifiedBadge />
               ) : (
                 <Badge tone="warning">
                   <ShieldQuestion aria-hidden className="size-3.5" />

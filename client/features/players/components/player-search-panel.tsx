@@ -1,5 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
-import { Badge } from '@client/components/ui/badge';
+import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
@@ -13,7 +13,7 @@ import { NearPlaceFields } from '@client/components/near-place-fields';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { skillLabel } from '@common/skill-label';
-import { ClipboardCopy, Link2, MapPin, Search, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import { ClipboardCopy, Link2, MapPin, Search, ShieldQuestion } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 // The claim dialog belongs to the claims feature (§2 Claim dialog); Player Registration is the one screen
@@ -161,10 +161,7 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
           <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>
           <EstimateBadge estimate={player.overallEstimate} />
           {player.isVerified ? (
-            <Badge tone="success">
-              <ShieldCheck aria-hidden className="size-3.5" />
-              Verified
-            </Badge>
+            <VerifiedBadge />
           ) : (
             <Badge tone="warning">
               <ShieldQuestion aria-hidden className="size-3.5" />

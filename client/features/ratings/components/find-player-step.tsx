@@ -1,5 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
-import { Badge } from '@client/components/ui/badge';
+import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { FormField } from '@client/components/ui/form-field';
@@ -13,7 +13,7 @@ import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-
 import { useAuth } from '@client/lib/use-auth';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { ChevronRight, History, MapPin, Search, ShieldCheck, SquareArrowOutUpRight, UserPlus } from 'lucide-react';
+import { ChevronRight, History, MapPin, Search, SquareArrowOutUpRight, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { NewPlayerDetails } from '../rating-draft';
@@ -109,12 +109,7 @@ export function FindPlayerStep({
                       <span className="font-semibold text-stone-900">
                         {player.firstName} {player.lastName}
                       </span>
-                      {player.isVerified && (
-                        <Badge tone="success">
-                          <ShieldCheck aria-hidden className="size-3.5" />
-                          Verified
-                        </Badge>
-                      )}
+                      {player.isVerified && <VerifiedBadge />}
                       {player.alreadyRated && (
                         <Badge tone="accent">
                           <History aria-hidden className="size-3.5" />
