@@ -1,15 +1,13 @@
 import { NearPlaceFields } from '@client/components/near-place-fields';
-import { Alert } from '@client/components/ui/alert';
+import { PlayerSearchResults } from '@client/components/player-search';
+import { SearchField } from '@client/components/search-field';
 import { VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
-import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
-import { serverMessage } from '@client/lib/api-client';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LANDING_SEARCH_IDS, SearchLayout, type LandingPanelProps } from './landing-player-search';
@@ -40,24 +38,15 @@ export function LandingPlayerSearchPanel({ initial, focus }: LandingPanelProps) 
   return (
     <SearchLayout
       nameField={
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-          />
-          <Input
-            id={LANDING_SEARCH_IDS.name}
-            type="search"
-            className="pl-9"
-            placeholder="e.g. Jordan Rivera"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setShowAll(false);
-            }}
-          />
-        </div>
+        <SearchField
+          id={LANDING_SEARCH_IDS.name}
+          placeholder="e.g. Jordan Rivera"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setShowAll(false);
+          }}
+        />
       }
       nearFields={
         <NearPlaceFields
@@ -74,24 +63,20 @@ export function LandingPlayerSearchPanel({ initial, focus }: LandingPanelProps) 
       }
     >
       <div className="mt-5 grid gap-3">
-        {search.isError && ready && (
-          <Alert tone="error" title="Search failed">
-            {serverMessage(search.error, 'Please try again.')}
-          </Alert>
-        )}
-        <p role="status" className="flex items-center gap-2 text-sm text-stone-600 empty:hidden">
-          {searchStatus(state)}
-          {ready && search.isFetching && results.length > 0 && <Spinner className="text-teal-700" />}
-        </p>
-        {shown.length > 0 && (
-          <ul aria-label="Players found" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((player) => (
-              <li key={player.id}>
-                <PlayerCard player={player} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <PlayerSearchResults
+          state={state}
+          status={
+            <>
+              {searchStatus(state)}
+              {ready && search.isFetching && results.length > 0 && <Spinner className="text-teal-700" />}
+            </>
+          }
+          statusClassName="flex items-center gap-2 text-sm text-stone-600 empty:hidden"
+          players={shown}
+          listLabel="Players found"
+          listClassName="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          renderPlayer={(player) => <PlayerCard player={player} />}
+        />
         {!showAll && results.length > FIRST_CARDS && (
           <Button variant="outline" className="justify-self-center" onClick={() => setShowAll(true)}>
             Show all {results.length} players

@@ -1,8 +1,9 @@
+import { SearchField } from '@client/components/search-field';
 import { fieldClasses } from '@client/components/ui/input';
 import { cn } from '@client/lib/cn';
 import type { SearchBoxValues } from '@client/lib/player-search-query';
 import { DEFAULT_SEARCH_RADIUS_MILES, SEARCH_RADII_MILES, type SearchRadiusMiles } from '@common/search-radii';
-import { ChevronDown, MapPin, Search } from 'lucide-react';
+import { ChevronDown, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 export const LANDING_SEARCH_IDS = {
@@ -22,7 +23,7 @@ const loadPanel = () => import('./landing-player-search-panel').then((module) =>
 const labelClasses = 'text-sm font-medium text-stone-800 select-none';
 
 /**
- * The landing page's "Find players" section (§1: anonymous visitors search players). The landing page's first
+ * The landing page's "Find players" section (docs/product.md#search-rules: anonymous visitors search players). The landing page's first
  * JavaScript must stay small (decision 010), so this part draws the section and plain fields, and the search
  * itself (suggestions, requests, result cards: about 6 KB gzip) loads at the first sign of use: the pointer
  * over the section, a touch, a focus or a key. Then it takes the fields' places with what was typed and the
@@ -62,74 +63,7 @@ export function LandingPlayerSearch() {
   const fields = panel ? (
     <panel.Panel initial={values} focus={panel.focus} />
   ) : (
-    <SearchLayout
-      nameField={
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-          />
-          <input
-            id={LANDING_SEARCH_IDS.name}
-            type="search"
-            className={cn(fieldClasses, 'h-10 pl-9')}
-            placeholder="e.g. Jordan Rivera"
-            autoComplete="off"
-            value={values.text}
-            onChange={(event) => setValues({ ...values, text: event.target.value })}
-          />
-        </div>
-      }
-      nearFields={
-        <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-2">
-          <div className="grid gap-1.5">
-            <label htmlFor={LANDING_SEARCH_IDS.near} className={labelClasses}>
-              Near
-            </label>
-            <div className="relative">
-              <MapPin
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-              />
-              <input
-                id={LANDING_SEARCH_IDS.near}
-                type="text"
-                className={cn(fieldClasses, 'h-10 pl-9')}
-                placeholder="ZIP or City, ST"
-                autoComplete="off"
-                value={values.near}
-                onChange={(event) => setValues({ ...values, near: event.target.value })}
-              />
-            </div>
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={LANDING_SEARCH_IDS.radius} className={labelClasses}>
-              Within
-            </label>
-            <div className="relative">
-              <select
-                id={LANDING_SEARCH_IDS.radius}
-                className={cn(fieldClasses, 'h-10 cursor-pointer appearance-none pr-9')}
-                value={values.radiusMiles}
-                onChange={(event) =>
-                  setValues({ ...values, radiusMiles: Number(event.target.value) as SearchRadiusMiles })
-                }
-              >
-                {SEARCH_RADII_MILES.map((radius) => (
-                  <option key={radius} value={radius}>
-                    {radius} mi
-                  </option>
-                ))}
-              </select>
-              <ChevronDown
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
-              />
-            </div>
-          </div>
-        </div>
-      }
-    />
+    <PlainSearchFields values={values} onChange={setValues} />
   );
 
   return (
@@ -154,6 +88,79 @@ export function LandingPlayerSearch() {
         {fields}
       </div>
     </section>
+  );
+}
+
+/** The search form before the search has loaded: plain fields that keep what is typed, handed over on load. */
+function PlainSearchFields({
+  values,
+  onChange,
+}: {
+  values: SearchBoxValues;
+  onChange: (values: SearchBoxValues) => void;
+}) {
+  return (
+    <SearchLayout
+      nameField={
+        <SearchField
+          id={LANDING_SEARCH_IDS.name}
+          placeholder="e.g. Jordan Rivera"
+          value={values.text}
+          onChange={(event) => onChange({ ...values, text: event.target.value })}
+        />
+      }
+      nearFields={
+        <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-2">
+          <PlainField id={LANDING_SEARCH_IDS.near} label="Near">
+            <MapPin
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            />
+            <input
+              id={LANDING_SEARCH_IDS.near}
+              type="text"
+              className={cn(fieldClasses, 'h-10 pl-9')}
+              placeholder="ZIP or City, ST"
+              autoComplete="off"
+              value={values.near}
+              onChange={(event) => onChange({ ...values, near: event.target.value })}
+            />
+          </PlainField>
+          <PlainField id={LANDING_SEARCH_IDS.radius} label="Within">
+            <select
+              id={LANDING_SEARCH_IDS.radius}
+              className={cn(fieldClasses, 'h-10 cursor-pointer appearance-none pr-9')}
+              value={values.radiusMiles}
+              onChange={(event) =>
+                onChange({ ...values, radiusMiles: Number(event.target.value) as SearchRadiusMiles })
+              }
+            >
+              {SEARCH_RADII_MILES.map((radius) => (
+                <option key={radius} value={radius}>
+                  {radius} mi
+                </option>
+              ))}
+            </select>
+            <ChevronDown
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
+            />
+          </PlainField>
+        </div>
+      }
+    />
+  );
+}
+
+/** A labelled plain field of the placeholder form, drawn like NearPlaceFields' (without its suggestions). */
+function PlainField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className={labelClasses}>
+        {label}
+      </label>
+      <div className="relative">{children}</div>
+    </div>
   );
 }
 

@@ -1,28 +1,23 @@
-import { Alert } from '@client/components/ui/alert';
+import { PlayerNameField, PlayerSearchResults } from '@client/components/player-search';
 import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { Spinner } from '@client/components/ui/spinner';
-import { serverMessage } from '@client/lib/api-client';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { useAuth } from '@client/lib/use-auth';
 import { NearPlaceFields } from '@client/components/near-place-fields';
-import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { skillLabel } from '@common/skill-label';
 import { ClipboardCopy, Link2, MapPin, Search, ShieldQuestion } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-// The claim dialog belongs to the claims feature (§2 Claim dialog); Player Registration is the one screen
+// The claim dialog belongs to the claims feature (docs/product.md#claim-dialog Claim dialog); Player Registration is the one screen
 // that opens it, so this is the single deliberate import across feature folders.
 // eslint-disable-next-line no-restricted-imports
 import { ClaimProfileButton } from '@client/features/claims/components/claim-dialog';
 
 /**
- * §2 Player Registration search: at least 2 characters; each result with names, location, skill level,
+ * docs/product.md#player-rules Player Registration search: at least 2 characters; each result with names, location, skill level,
  * Verified/Unverified and Linked. Signed out "Use for Form"; signed in "Claim Profile".
  */
 export function PlayerSearchPanel({
@@ -36,11 +31,7 @@ export function PlayerSearchPanel({
   const auth = useAuth();
   // Signed in with a profile or a pending claim: the search is for looking players up, not for finding oneself.
   const settled = auth.isAuthenticated && !canClaim;
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
   const state = usePlayerSearch();
-  const { text, setText, search, ready, results } = state;
-  const status = searchStatus(state);
 
   return (
     <Card>
@@ -57,29 +48,7 @@ export function PlayerSearchPanel({
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor={inputId}>Search players</Label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-            />
-            <Input
-              id={inputId}
-              type="search"
-              className="pl-9"
-              placeholder="Name or location"
-              autoComplete="off"
-              aria-describedby={hintId}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-            {search.isFetching && ready && (
-              <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-teal-700" />
-            )}
-          </div>
-          <p id={hintId} className="text-xs text-stone-500">
-            Type at least {SEARCH_MIN_LENGTH} characters.
-          </p>
+          <PlayerNameField label="Search players" state={state} />
         </div>
         <NearPlaceFields
           near={state.near}
@@ -88,46 +57,35 @@ export function PlayerSearchPanel({
           onRadiusChange={state.setRadiusMiles}
         />
 
-        {search.isError && ready && (
-          <Alert tone="error" title="Search failed">
-            {serverMessage(search.error, 'Please try again.')}
-          </Alert>
-        )}
-        <p role="status" className="text-sm text-stone-600 empty:hidden">
-          {status}
-        </p>
-
-        {results.length > 0 && (
-          <ul
-            aria-label="Search results"
-            // §9: the search result list is about 12rem high and scrolls; one column no wider than the card.
-            className="-mx-1 grid max-h-48 grid-cols-1 gap-2 overflow-y-auto px-1 py-1"
-          >
-            {results.map((player) => (
-              <li key={player.id}>
-                <SearchResult
-                  player={player}
-                  action={
-                    auth.isAuthenticated ? (
-                      // §4: a Linked profile is unavailable to claim, so it is not offered.
-                      canClaim && player.userId === null && <ClaimProfileButton player={player} />
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => onUseForForm(player)}
-                        aria-label={`Use for Form: ${player.firstName} ${player.lastName}`}
-                      >
-                        <ClipboardCopy aria-hidden className="size-4" />
-                        Use for Form
-                      </Button>
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <PlayerSearchResults
+          state={state}
+          status={searchStatus(state)}
+          statusClassName="text-sm text-stone-600 empty:hidden"
+          listLabel="Search results"
+          // docs/product.md#limits-and-timings: the search result list is about 12rem high and scrolls; one column no wider than the card.
+          listClassName="-mx-1 grid max-h-48 grid-cols-1 gap-2 overflow-y-auto px-1 py-1"
+          renderPlayer={(player) => (
+            <SearchResult
+              player={player}
+              action={
+                auth.isAuthenticated ? (
+                  // docs/product.md#rules: a Linked profile is unavailable to claim, so it is not offered.
+                  canClaim && player.userId === null && <ClaimProfileButton player={player} />
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => onUseForForm(player)}
+                    aria-label={`Use for Form: ${player.firstName} ${player.lastName}`}
+                  >
+                    <ClipboardCopy aria-hidden className="size-4" />
+                    Use for Form
+                  </Button>
+                )
+              }
+            />
+          )}
+        />
       </CardContent>
     </Card>
   );
