@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/index';
-import { findLiveAdminToken } from '../features/auth/admin-tokens.repo';
-import { findUserById } from '../features/auth/users.repo';
+import { adminEmailOfToken } from '../features/auth/admin-auth.service';
+import { findUserById } from '../features/auth/current-user.service';
 import { EMAIL_UNCONFIRMED } from '../features/auth/email-confirmation.service';
 import { AppError } from '../lib/app-error';
-import { safeEqual, sha256 } from '../lib/tokens';
 import type { ActiveSession } from './session';
 
 /** Who is calling, as established by the server (never by anything the client claims). */
@@ -57,9 +56,7 @@ async function resolveAdminToken(db: Db, request: FastifyRequest): Promise<strin
   const email = request.headers['x-admin-email'];
   const token = request.headers['x-admin-token'];
   if (typeof email !== 'string' || typeof token !== 'string' || !email || !token || token.length > 200) return null;
-  const row = await findLiveAdminToken(db, sha256(token), new Date());
-  if (!row || !safeEqual(row.email.toLowerCase(), email.toLowerCase())) return null;
-  return row.email;
+  return adminEmailOfToken(db, email, token);
 }
 
 export function principalOf(db: Db, request: FastifyRequest): Promise<Principal | null> {

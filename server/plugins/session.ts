@@ -9,7 +9,7 @@ import {
   insertSession,
   purgeExpiredSessions,
   touchSession,
-} from '../features/auth/sessions.repo';
+} from '../features/auth/sessions.service';
 import { recordJobRun } from '../lib/metrics';
 import type { ClusterEvents } from '../lib/cluster-events';
 import { hmac, newToken } from '../lib/tokens';

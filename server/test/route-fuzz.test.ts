@@ -6,7 +6,7 @@ import { openLoader } from '../db/seed/loader';
 import { verifyAggregates } from '../db/seed/verify';
 import { freshIp } from '../features/auth/auth-fixtures';
 import { addPlayer } from '../features/players/players-fixtures';
-import { searchColumns } from '../features/players/players.repo';
+import { searchColumns } from '../features/players/search-columns';
 import { ratingBody } from '../features/ratings/ratings-fixtures';
 import { anyRequest, describeRequest, routeSpecs, type RequestTemplate, type RouteSpec } from './fuzz/route-requests';
 import { adminTokenHeaders, signInAs } from './sign-in';

@@ -17,7 +17,7 @@ import {
   type BadgeType,
 } from '../../../common/gamification';
 import { normalizeForSearch } from '../../../common/text';
-import { searchColumns } from '../../features/players/players.repo';
+import { searchColumns } from '../../features/players/search-columns';
 import { createCsvTable, type CsvTable } from './csv';
 import { PLACES, placeLabel, type Place } from './places';
 import { BIOS, FLAGGED_TEXTS, categoryText, strengthsText, toneOf } from './phrases';

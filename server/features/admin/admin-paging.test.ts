@@ -5,7 +5,7 @@ import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AdminPlayersReply, AdminUsersReply, EmailSignupsReply } from '../../../common/schemas/admin';
 import { NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
-import { insertPlayer } from '../players/players.repo';
+import { addPlayer } from '../players/players-fixtures';
 
 /* The admin lists a page at a time, past the old 500-row cap, with search on the server. */
 
@@ -43,7 +43,7 @@ describe('GET /api/admin/players, paged', () => {
     ids = [];
     // More than the old cap of 500; one second apart, and the last three at one exact time (ties by id).
     for (let i = 0; i < COUNT; i += 1) {
-      const player = await insertPlayer(t.database.db, {
+      const player = await addPlayer(t.database.db, {
         firstName: `Pager${i}`,
         lastName: 'Quillfeather',
         email: `pager${i}@example.com`,

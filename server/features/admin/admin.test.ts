@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AdminPlayersReply, AdminUsersReply, EmailSignupsReply } from '../../../common/schemas/admin';
-import { insertPlayer } from '../players/players.repo';
+import { addPlayer } from '../players/players-fixtures';
 
 // Typed as unknown so the lint's any-checks stay on for everything else.
 const anyString: unknown = expect.any(String);
@@ -137,7 +137,7 @@ describe('admin lists', () => {
     const marker = 'adminlist';
     beforeAll(async () => {
       const db = t.database.db;
-      await insertPlayer(db, {
+      await addPlayer(db, {
         firstName: 'Émile',
         lastName: 'Zola',
         email: `emile.${marker}@example.com`,
@@ -147,7 +147,7 @@ describe('admin lists', () => {
         bio: 'Writes a lot',
         importedBy: 'admin:someone@example.com',
       });
-      await insertPlayer(db, {
+      await addPlayer(db, {
         firstName: 'Anna',
         lastName: 'Karenina',
         email: `anna.${marker}@example.com`,

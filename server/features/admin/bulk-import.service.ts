@@ -7,7 +7,7 @@ import {
   type BulkPlayerRow,
 } from '../../../common/schemas/admin';
 import { controlCharacterMessage, findControlCharacter } from '../../../common/control-characters';
-import { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-import.repo';
+import { insertPlayersUnlessEmailTaken, type ImportedPlayer } from '../players/players.service';
 
 /** Rows per INSERT, so no single statement (and its arrays) grows without bound. */
 const INSERT_CHUNK_SIZE = 1_000;

@@ -7,7 +7,7 @@ import type {
   BulkImportReply,
   BulkPlayerRowInput,
 } from '../../../common/schemas/admin';
-import { insertPlayer } from '../players/players.repo';
+import { addPlayer } from '../players/players-fixtures';
 
 describe('POST /api/players/bulk', () => {
   let t: TestApp;
@@ -84,7 +84,7 @@ describe('POST /api/players/bulk', () => {
   });
 
   it('creates the good rows, reports each bad row by number and skips duplicate e-mails', async () => {
-    await insertPlayer(t.database.db, {
+    await addPlayer(t.database.db, {
       firstName: 'Already',
       lastName: 'Here',
       email: 'Existing@Bulk.Example.com',

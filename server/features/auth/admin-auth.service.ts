@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { unauthorized } from '../../lib/app-error';
 import { newToken, safeEqual, sha256 } from '../../lib/tokens';
-import { deleteAdminToken, deleteExpiredAdminTokens, insertAdminToken } from './admin-tokens.repo';
+import { deleteAdminToken, deleteExpiredAdminTokens, findLiveAdminToken, insertAdminToken } from './admin-tokens.repo';
 
 /** §8 'Login Failed' / 'Invalid credentials.' */
 export const ADMIN_INVALID_CREDENTIALS = 'Invalid credentials.';
@@ -40,4 +40,11 @@ export async function loginAdmin(
 
 export async function logoutAdmin(db: Db, token: string | undefined): Promise<void> {
   if (token) await deleteAdminToken(db, sha256(token));
+}
+
+/** The admin e-mail a live token was issued to when it is the e-mail the caller gives with it; else null. */
+export async function adminEmailOfToken(db: Db, claimedEmail: string, token: string): Promise<string | null> {
+  const row = await findLiveAdminToken(db, sha256(token), new Date());
+  if (!row || !safeEqual(row.email.toLowerCase(), claimedEmail.toLowerCase())) return null;
+  return row.email;
 }

@@ -3,7 +3,8 @@ import { currentUserSchema, linkedPlayerReplySchema } from '../../../common/sche
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
 import { fromOurOwnPages } from '../../plugins/csrf';
-import { linkedPlayerOf, toCurrentUser } from './current-user.service';
+import { linkedPlayerOf } from '../players/players.service';
+import { toCurrentUser } from './current-user.service';
 
 export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) => {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;

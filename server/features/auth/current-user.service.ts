@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client';
-import type { PlayerRow, UserRow } from '../../db/schema/index';
-import type { CurrentUser, LinkedPlayer } from '../../../common/schemas/auth';
-import { notFound } from '../../lib/app-error';
-import { findPlayerOfUser } from './current-user.repo';
+import type { UserRow } from '../../db/schema/index';
+import type { CurrentUser } from '../../../common/schemas/auth';
+
+/** The authorize plugin reads a session's user by id through here (plugins never reach a feature's repo). */
+export { findUserById } from './users.repo';
 
 /** §3 "Current user as returned to the client": only these fields ever leave the server. */
 export function toCurrentUser(user: UserRow): CurrentUser {
@@ -18,26 +18,4 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
-}
-
-function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
-  return {
-    id: player.id,
-    userId: player.userId,
-    firstName: player.firstName,
-    lastName: player.lastName,
-    email: player.email,
-    skillLevel: player.skillLevel,
-    yearsPlaying: player.yearsPlaying,
-    location: player.location,
-    bio: player.bio,
-    isVerified: player.isVerified,
-    createdAt: player.createdAt.toISOString(),
-  };
-}
-
-export async function linkedPlayerOf(db: Db, userId: string): Promise<{ player: LinkedPlayer }> {
-  const player = await findPlayerOfUser(db, userId);
-  if (!player) throw notFound('No player profile is linked to your account');
-  return { player: toLinkedPlayer(player) };
 }

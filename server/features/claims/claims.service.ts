@@ -15,8 +15,15 @@ import type { MatchRequestStatus } from '../../../common/constants';
 import { conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor, AdminIdentity } from '../../plugins/authorize';
-import { findPlayerById, findPlayerByIdForUpdate, findPlayerIdOfUser, linkPlayerToUser } from '../players/players.repo';
-import { ALREADY_HAS_PLAYER, PLAYER_NOT_FOUND, PROFILE_UNAVAILABLE } from '../players/players.service';
+import {
+  ALREADY_HAS_PLAYER,
+  PLAYER_NOT_FOUND,
+  PROFILE_UNAVAILABLE,
+  findPlayerById,
+  findPlayerByIdForUpdate,
+  findPlayerIdOfUser,
+  linkPlayerToUser,
+} from '../players/players.service';
 import {
   findAdminMatchRequest,
   findMatchRequestForUpdate,

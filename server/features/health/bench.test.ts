@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertPlayer } from '../players/players.repo';
+import { addPlayer } from '../players/players-fixtures';
 
 describe('bench reference routes', () => {
   let t: TestApp;
   let playerId: number;
   beforeAll(async () => {
     t = await createTestApp({ BENCH_ROUTES: 'true' });
-    const player = await insertPlayer(t.database.db, {
+    const player = await addPlayer(t.database.db, {
       firstName: 'Bench',
       lastName: 'Mark',
       email: 'bench.mark@example.com',

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { HelpfulnessReply } from '../../../common/schemas/helpfulness';
 import { averageToOneDecimal } from '../../../common/gamification';
+import { isOwnRating } from '../../../common/own-rating';
 import { recordHelpfulnessChanged } from '../gamification/gamification.service';
 import { addToRatingHelpfulness, findVoteScore, lockRatingForVote, upsertVote } from './helpfulness.repo';
 
@@ -25,9 +26,9 @@ export async function rateHelpfulness(
     if (rating.playerUserId !== voter.userId) {
       throw forbidden('Only the rated player can rate the helpfulness of this rating');
     }
-    const ownRating =
-      rating.raterUserId === voter.userId || rating.raterEmail.toLowerCase() === voter.email.toLowerCase();
-    if (ownRating) throw forbidden('You cannot rate the helpfulness of your own rating');
+    if (isOwnRating(rating, { id: voter.userId, email: voter.email })) {
+      throw forbidden('You cannot rate the helpfulness of your own rating');
+    }
 
     const previous = await findVoteScore(tx, ratingId, voter.userId);
     await upsertVote(tx, { ratingId, userId: voter.userId, ...input });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { players } from '../../db/schema/index';
-import { searchColumns } from '../players/players.repo';
+import { searchColumns } from './search-columns';
 
 export type ImportedPlayer = {
   firstName: string;

@@ -1,16 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { argsRow, executePrepared, type Db, type Executor } from '../../db/client';
-import { players, playerSkill, ratings, searchText, type PlayerRow, type StoredSkill } from '../../db/schema/index';
-import type { OverallEstimate } from '../../../common/schemas/trust';
-
-export type StoredOverall = {
-  overall: Omit<OverallEstimate, 'reliability'>;
-  reliability: OverallEstimate['reliability'];
-};
-import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
-import { normalizeForSearch } from '../../../common/text';
-import { locatePlace } from '../locations/locations.service';
+import { players, ratings, searchText, type PlayerRow } from '../../db/schema/index';
+import { searchColumns } from './search-columns';
 
 export type NewPlayer = {
   firstName: string;
@@ -25,37 +17,12 @@ export type NewPlayer = {
   importedBy?: string | null;
 };
 
-/**
- * The search columns every insert and name/location update must keep in step: the normalised texts, and
- * the location's coordinates for the search near a place (null when the bundled data cannot place it).
- */
-export function searchColumns(player: { firstName: string; lastName: string; location: string }) {
-  const point = locatePlace(player.location);
-  return {
-    searchName: normalizeForSearch(`${player.firstName} ${player.lastName}`),
-    searchLast: normalizeForSearch(player.lastName),
-    searchLocation: normalizeForSearch(player.location),
-    latitude: point?.latitude ?? null,
-    longitude: point?.longitude ?? null,
-  };
-}
-
 export async function insertPlayer(db: Executor, player: NewPlayer) {
   const [row] = await db
     .insert(players)
     .values({ ...player, ...searchColumns(player) })
     .returning();
   return row;
-}
-
-/** Inserts many players; rows whose e-mail already exists are left out of the result (not an error). */
-export async function insertPlayersSkippingDuplicates(db: Executor, rows: NewPlayer[]) {
-  if (rows.length === 0) return [];
-  return db
-    .insert(players)
-    .values(rows.map((row) => ({ ...row, ...searchColumns(row) })))
-    .onConflictDoNothing()
-    .returning({ id: players.id, firstName: players.firstName, lastName: players.lastName, email: players.email });
 }
 
 // ---- Search (§2 Player Registration, §7 GET /api/players/search) ----
@@ -175,84 +142,6 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
   return rest;
 }
 
-// ---- Detail (§3 "as seen by the client", §7 GET /api/players/:id) ----
-
-/** The trust worker's stored estimate (server/features/trust), null until the player's first one. */
-type StoredSkillJson = { skill: StoredSkill; computedAtMs: number };
-
-type RecentCommentJson = { rating: number; comment: string; createdAtMs: number };
-
-/*
- * Player detail is a hot read (issue 3 bench): one prepared round trip per call. The averages come
- * from the running aggregate columns; the latest comments walk ratings_player_created_idx, skipping
- * text held by moderation and selecting no rater column at all.
- */
-function prepareDetail(db: Db) {
-  // Drizzle writes a column of a one-table query unqualified; inside the subquery "id" would mean ratings.id.
-  const outerPlayerId = sql`${players}.${sql.identifier(players.id.name)}`;
-  const recent = sql<RecentCommentJson[]>`coalesce((
-    select json_agg(json_build_object(
-      'rating', c.overall_rating,
-      'comment', c.strengths_improvements,
-      'createdAtMs', floor(extract(epoch from c.created_at) * 1000)
-    ) order by c.created_at desc)
-    from (
-      select ${ratings.overallRating} as overall_rating, ${ratings.strengthsImprovements} as strengths_improvements,
-        ${ratings.createdAt} as created_at
-      from ${ratings}
-      where ${ratings.playerId} = ${outerPlayerId} and ${ratings.isHeld} = false
-        and btrim(coalesce(${ratings.strengthsImprovements}, '')) <> ''
-      order by ${ratings.createdAt} desc
-      limit ${sql.raw(String(RECENT_COMMENTS_LIMIT))}
-    ) c), '[]'::json)`;
-  return db
-    .select({
-      id: players.id,
-      userId: players.userId,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      skillLevel: players.skillLevel,
-      yearsPlaying: players.yearsPlaying,
-      location: players.location,
-      bio: players.bio,
-      visibility: players.visibility,
-      isVerified: players.isVerified,
-      createdAt: players.createdAt,
-      ratingCount: players.ratingCount,
-      overallSum: players.overallSum,
-      serveReturnSum: players.serveReturnSum,
-      groundstrokesThirdShotSum: players.groundstrokesThirdShotSum,
-      netPlayVolleysDinksSum: players.netPlayVolleysDinksSum,
-      movementCourtAwarenessSum: players.movementCourtAwarenessSum,
-      mentalPhysicalGameSum: players.mentalPhysicalGameSum,
-      stars1: players.stars1,
-      stars2: players.stars2,
-      stars3: players.stars3,
-      stars4: players.stars4,
-      stars5: players.stars5,
-      recentComments: recent,
-      storedSkill: sql<StoredSkillJson | null>`(select json_build_object('skill', s.skill, 'computedAtMs',
-        floor(extract(epoch from s.computed_at) * 1000)) from ${playerSkill} s where s.player_id = ${outerPlayerId})`,
-    })
-    .from(players)
-    .where(eq(players.id, sql.placeholder('id')))
-    .prepare('players_detail');
-}
-
-const detailByDb = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
-
-export type PlayerDetailRow = NonNullable<Awaited<ReturnType<typeof findPlayerDetail>>>;
-
-export async function findPlayerDetail(db: Db, id: number) {
-  let query = detailByDb.get(db);
-  if (!query) {
-    query = prepareDetail(db);
-    detailByDb.set(db, query);
-  }
-  const [row] = await query.execute({ id });
-  return row;
-}
-
 // ---- Registration and linking (§5 Registration form, issue 3 POST /api/players) ----
 
 export async function findPlayerById(db: Executor, id: number) {
@@ -270,6 +159,12 @@ export async function findPlayerByIdForUpdate(tx: Executor, id: number) {
 export async function findPlayerIdOfUser(db: Executor, userId: string) {
   const [row] = await db.select({ id: players.id }).from(players).where(eq(players.userId, userId)).limit(1);
   return row?.id ?? null;
+}
+
+/** The user's linked player row, if any. */
+export async function findPlayerOfUser(db: Executor, userId: string) {
+  const [row] = await db.select().from(players).where(eq(players.userId, userId)).limit(1);
+  return row;
 }
 
 /** Served by players_email_lower_key. */

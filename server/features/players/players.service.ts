@@ -25,14 +25,27 @@ import {
   completeUnlinkedPlayer,
   findPlayerByEmail,
   findPlayerByIdForUpdate,
-  findPlayerDetail,
   findPlayerIdOfUser,
+  findPlayerOfUser,
   insertPlayer,
   searchPlayers,
   updatePlayerProfile,
-  type PlayerDetailRow,
 } from './players.repo';
+import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
 import { searchPlayersNear } from './players-near.repo';
+
+/**
+ * The player queries other features run inside their own transactions (a claim links a player, verification
+ * finds one by e-mail, bulk import inserts many): they reach the players table through this service only.
+ */
+export {
+  findPlayerByEmail,
+  findPlayerById,
+  findPlayerByIdForUpdate,
+  findPlayerIdOfUser,
+  linkPlayerToUser,
+} from './players.repo';
+export { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-insert.repo';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const ALREADY_HAS_PLAYER = 'You already have a player profile';
@@ -145,7 +158,8 @@ export async function getPlayerDetail(db: Db, id: number, viewer: PlayerCaller):
   };
 }
 
-export function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
+/** §3 the linked player as its own user sees it (registration, profile edit, GET /api/auth/user/player). */
+function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
   return {
     id: player.id,
     userId: player.userId,
@@ -159,6 +173,13 @@ export function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
     isVerified: player.isVerified,
     createdAt: player.createdAt.toISOString(),
   };
+}
+
+/** GET /api/auth/user/player: the signed-in user's linked player, 404 when they have none. */
+export async function linkedPlayerOf(db: Db, userId: string): Promise<{ player: LinkedPlayer }> {
+  const player = await findPlayerOfUser(db, userId);
+  if (!player) throw notFound('No player profile is linked to your account');
+  return { player: toLinkedPlayer(player) };
 }
 
 export const NAME_ADMIN_ONLY = "Only an admin can change a player's name";

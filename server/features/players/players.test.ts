@@ -8,7 +8,7 @@ import type {
   RegisterPlayerReply,
   UpdatePlayerReply,
 } from '../../../common/schemas/players';
-import { insertPlayersSkippingDuplicates } from './players.repo';
+import { insertPlayersUnlessEmailTaken } from './bulk-insert.repo';
 import { NAME_ADMIN_ONLY, NOT_YOUR_PROFILE, OWN_EMAIL_ONLY } from './players.service';
 import { addPlayer, addRating, keysDeep, playerRow, uniqueEmail, uniqueWord, userIdOf } from './players-fixtures';
 
@@ -156,9 +156,12 @@ describe('GET /api/players/search', () => {
       lastName: 'Bulk',
       email: uniqueEmail('bulk'),
       skillLevel: '3.0',
+      yearsPlaying: null,
       location: 'Reno, NV',
+      bio: null,
+      importedBy: 'players.test',
     }));
-    await insertPlayersSkippingDuplicates(t.database.db, rows);
+    await insertPlayersUnlessEmailTaken(t.database.db, rows);
     const lastNameMatch = await addPlayer(t.database.db, { firstName: 'Aaron', lastName: w });
     const results = await found(w);
     expect(results).toHaveLength(50);

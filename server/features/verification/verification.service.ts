@@ -11,8 +11,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
 import { newVerificationCode, safeEqual, sha256 } from '../../lib/tokens';
 import type { Actor } from '../../plugins/authorize';
-import { findPlayerByEmail, findPlayerIdOfUser } from '../players/players.repo';
-import { ALREADY_HAS_PLAYER } from '../players/players.service';
+import { ALREADY_HAS_PLAYER, findPlayerByEmail, findPlayerIdOfUser } from '../players/players.service';
 import { countWrongAttempt, markVerified, storeVerificationCode } from './verification.repo';
 
 /** Issue 3: a code is valid 15 minutes and allows 5 wrong tries, then it is void. */
