@@ -45,7 +45,7 @@ function userFilter(q: string | undefined): SQL | undefined {
 export async function listUsers(db: Executor, options: ListPage<string>) {
   const where = userFilter(options.q);
   const order = newestFirst(users);
-  // Only the columns the admin list may show: no password, reset token or third-party id (issue 3).
+  // Only the columns the admin list may show: no password, reset token or third-party id (docs/product.md#admin-calls).
   const rows = await db
     .select({
       id: users.id,

@@ -11,7 +11,7 @@ import { listEmailSignups, listPlayers, listUsers } from './admin.repo';
 /** A reply and the next page's cursor (undefined on the last page), sent by the route in x-next-cursor. */
 export type Paged<Reply> = { reply: Reply; nextCursor: string | undefined };
 
-/** §2 User Management: newest first, optionally filtered by name or e-mail, a page at a time. */
+/** User Management (docs/product.md#admin-screens): newest first, optionally filtered by name or e-mail, a page at a time. */
 export async function getAdminUsers(db: Db, query: AdminPageQuery): Promise<Paged<AdminUsersReply>> {
   const after = readCursor(query.cursor, { key: 'time', id: 'uuid' });
   const { rows, total } = await listUsers(db, { q: query.q, limit: query.limit, after });
@@ -29,7 +29,7 @@ export async function getAdminUsers(db: Db, query: AdminPageQuery): Promise<Page
   };
 }
 
-/** §2 All Players: newest first, optionally filtered by name, e-mail or location, a page at a time. */
+/** Player List (docs/product.md#admin-screens): newest first, optionally filtered by name, e-mail or location, a page at a time. */
 export async function getAdminPlayers(db: Db, query: AdminPageQuery): Promise<Paged<AdminPlayersReply>> {
   const after = readCursor(query.cursor, { key: 'time', id: 'int' });
   const { rows, total } = await listPlayers(db, { q: query.q, limit: query.limit, after });
@@ -43,7 +43,7 @@ export async function getAdminPlayers(db: Db, query: AdminPageQuery): Promise<Pa
   };
 }
 
-/** §2 Email Signups: newest first, optionally filtered by e-mail, a page at a time. */
+/** Email Signups (docs/product.md#admin-screens): newest first, optionally filtered by e-mail, a page at a time. */
 export async function getEmailSignups(db: Db, query: AdminPageQuery): Promise<Paged<EmailSignupsReply>> {
   const after = readCursor(query.cursor, { key: 'time', id: 'int' });
   const { rows, total } = await listEmailSignups(db, { q: query.q, limit: query.limit, after });

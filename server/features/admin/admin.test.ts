@@ -61,7 +61,7 @@ describe('admin lists', () => {
       expect(res.statusCode).toBe(401);
     });
 
-    it.each(LIST_PATHS)('%s answers an admin developer but not a regular developer (§6)', async (path) => {
+    it.each(LIST_PATHS)('%s answers an admin developer but not a regular developer', async (path) => {
       expect((await get(path, { cookie: await developerCookie('devadmin', 'devpass456') })).statusCode).toBe(200);
       expect((await get(path, { cookie: await developerCookie('devuser', 'devpass123') })).statusCode).toBe(403);
     });
@@ -82,7 +82,7 @@ describe('admin lists', () => {
         .where(eq(users.email, 'Zelda.Quartz@Example.com'));
     });
 
-    it('lists users newest first with the §3 fields and never a password, reset token or Google id', async () => {
+    it('lists users newest first with the listed fields and never a password, reset token or Google id', async () => {
       const res = await get('/api/admin/users');
       const body = res.json<AdminUsersReply>();
       expect(body.users.length).toBe(body.total);

@@ -26,7 +26,7 @@ function plural(count: number, word: string): string {
 }
 
 /**
- * §2 Bulk Import, §3 Bulk import result, issue 3: every row is validated on its own, so a bad row is
+ * docs/product.md#bulk-import-rules: every row is validated on its own, so a bad row is
  * reported by its 1-based number and never costs the good ones; a row whose e-mail already exists,
  * in the database or earlier in the same batch (any letter case), is skipped. All inserts run in one
  * transaction, in chunks, with ON CONFLICT DO NOTHING deciding races with other writers.

@@ -145,7 +145,7 @@ describe('POST /api/players/bulk', () => {
     expect(await adminPlayer('mixf@bulk.example.com')).toBeUndefined();
   });
 
-  it('fills absent optional fields with the §9 defaults and accepts CSV-style numbers', async () => {
+  it('fills absent optional fields with the bulk import defaults and accepts CSV-style numbers', async () => {
     const res = await bulk({
       players: [
         { firstName: 'Min', lastName: 'Imal', email: 'minimal@bulk.example.com' },
