@@ -25,7 +25,7 @@ export async function insertPlayer(db: Executor, player: NewPlayer) {
   return row;
 }
 
-// ---- Search (§2 Player Registration, §7 GET /api/players/search) ----
+// ---- Search (docs/product.md#search-rules) ----
 
 /*
  * Ranking, best first: 1 the full name starts with the query (so the exact name leads), 2 the last
@@ -142,7 +142,7 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
   return rest;
 }
 
-// ---- Registration and linking (§5 Registration form, issue 3 POST /api/players) ----
+// ---- Registration and linking (docs/product.md#player-rules, POST /api/players) ----
 
 export async function findPlayerById(db: Executor, id: number) {
   const [row] = await db.select().from(players).where(eq(players.id, id)).limit(1);

@@ -32,7 +32,7 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
     await backfill;
   });
 
-  // Public (§6: anonymous visitors search players); a signed-in caller also learns what they rated.
+  // Public (docs/product.md#search-rules: anonymous visitors search players); a signed-in caller also learns what they rated.
   app.get(
     '/api/players/search',
     {

@@ -49,7 +49,7 @@ export { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-inser
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const ALREADY_HAS_PLAYER = 'You already have a player profile';
-/** §8: the client shows 'Account Already Exists' for this text. */
+/** docs/product.md#messages: the client shows 'Account Already Exists' for this text. */
 export const EMAIL_TAKEN = 'Email already registered';
 export const CLAIM_INSTEAD = 'Claim this profile instead';
 export const PROFILE_UNAVAILABLE = 'Profile unavailable';
@@ -83,7 +83,7 @@ async function searchRows(db: Db, search: PlayerSearchQuery, raterEmail: string 
 }
 
 /**
- * §2, §5, issue 3: name or location, case- and accent-insensitive, best matches first. Words shorter
+ * docs/product.md#search-rules: name or location, case- and accent-insensitive, best matches first. Words shorter
  * than 2 characters only narrow a query that has a longer word. Near a place (a ZIP or "City, ST"): the
  * players within the radius, nearest first, then best matching.
  */
@@ -124,7 +124,7 @@ function averagesOf(row: PlayerDetailRow): AverageRatings {
 export type PlayerCaller = { userId: string | null; isAdmin: boolean };
 
 /**
- * §3 "as seen by the client": public, so no e-mail and no rater identity. The page's visibility is the
+ * docs/product.md#player-calls: public, so no e-mail and no rater identity. The page's visibility is the
  * player's own setting, shown to their user and admins only.
  */
 export async function getPlayerDetail(db: Db, id: number, viewer: PlayerCaller): Promise<PlayerDetail> {
@@ -158,7 +158,7 @@ export async function getPlayerDetail(db: Db, id: number, viewer: PlayerCaller):
   };
 }
 
-/** §3 the linked player as its own user sees it (registration, profile edit, GET /api/auth/user/player). */
+/** docs/product.md#sign-in-calls the linked player as its own user sees it (registration, profile edit, GET /api/auth/user/player). */
 function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
   return {
     id: player.id,
@@ -212,7 +212,7 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * Completing an existing player is only for its owner, proven by the verified account e-mail equal to
- * the player's; anyone else claims it and an admin decides (§2 Player Registration, issue 3).
+ * the player's; anyone else claims it and an admin decides (docs/product.md#player-rules).
  */
 async function completeExistingPlayer(db: Db, actor: Actor, playerId: number, body: RegisterPlayerBody) {
   return db.transaction(async (tx) => {
@@ -252,7 +252,7 @@ async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
 }
 
 /**
- * POST /api/players: one linked player per user (§2, issue 3); races end in 409 by the unique indexes. Not
+ * POST /api/players: one linked player per user (docs/product.md#player-rules); races end in 409 by the unique indexes. Not
  * while a claim of the user's is pending (decision 008), checked under the user's row lock a claim takes too.
  */
 export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerBody): Promise<RegisterPlayerReply> {

@@ -626,7 +626,7 @@ describe('PUT /api/players/:id', () => {
     expect(res.json()).toEqual({ message: 'Player not found' });
   });
 
-  it('applies the §5 registration rules to each field given (400), and never changes the e-mail', async () => {
+  it('applies the registration rules to each field given (400), and never changes the e-mail', async () => {
     const { email, cookie, player } = await owner();
     const bad = await edit(player.id, { skillLevel: '9.0' }, { cookie });
     expect(bad.statusCode).toBe(400);
