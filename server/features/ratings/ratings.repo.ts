@@ -152,7 +152,7 @@ function submitStatement(followUps: SubmitFollowUps['statements']): SQL {
 }
 
 /**
- * POST /api/ratings in one prepared statement, without a transaction around it (issue 3 bench: each
+ * POST /api/ratings in one prepared statement, without a transaction around it (decision 003: each
  * round trip costs as much as a small query, and BEGIN and COMMIT are two more): lock the player,
  * insert the rating unless the player is the rater's own or already rated by them
  * (ratings_player_rater_key), and only for an inserted rating add it to the player's aggregates and
@@ -261,12 +261,12 @@ export async function listRatingsByRater(db: Executor, raterEmail: string, page:
 }
 
 /*
- * Received ratings are a hot read (issue 3 bench): one prepared statement per database, order and first or later
+ * Received ratings are a hot read (decision 003): one prepared statement per database, order and first or later
  * page reads the player's owner and a page of the list together (ratings_player_created_idx for newest) with the
  * rater's name and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
  *
  * The cursor of the newest order carries the last row's id only, never its time: the player may decode a cursor,
- * and an anonymous rating's exact time is theirs to see only to the week (§2). The statement reads the time from
+ * and an anonymous rating's exact time is theirs to see only to the week (docs/product.md#rating-rules). The statement reads the time from
  * the cursor's rating, of this player only.
  */
 export type ReceivedPage = { sort: ListSort; limit: number; after?: { key: number; id: number } };

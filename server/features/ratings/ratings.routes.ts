@@ -27,10 +27,10 @@ const refusals = {
   404: errorReplySchema,
 };
 
-/** The 409 of a second rating names the rating to edit instead (issue 3). */
+/** The 409 of a second rating names the rating to edit instead (docs/product.md#rating-rules). */
 const alreadyRatedSchema = errorReplySchema.extend({ existingRatingId: z.number().int() });
 
-/** The page's ratings as the §7 array; the next page's cursor, if any, in x-next-cursor. */
+/** The page's ratings as an array (docs/product.md#paging); the next page's cursor, if any, in x-next-cursor. */
 function sendPage<Item>(reply: FastifyReply, page: RatingsPage<Item>): Item[] {
   if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return page.items;

@@ -45,7 +45,7 @@ export type Viewer = { actor: Actor; isAdmin: boolean };
 
 const ALREADY_RATED = 'You have already rated this player';
 
-/** §5 Edit rating: the mean of the five categories, rounded to one decimal. */
+/** docs/product.md#rating-rules: an edit's overall is the mean of the five categories, rounded to one decimal. */
 export function overallFromCategories(scores: Record<(typeof RATING_SCORE_FIELDS)[number], number>): number {
   const sum = RATING_SCORE_FIELDS.reduce((total, field) => total + scores[field], 0);
   return Math.round((sum / RATING_SCORE_FIELDS.length) * 10) / 10;
@@ -79,7 +79,7 @@ function isRater(rating: RatingRow, actor: Actor): boolean {
   return rating.raterUserId === actor.user.id || rating.raterEmail.toLowerCase() === actor.user.email.toLowerCase();
 }
 
-/** A player added from the rating wizard (§2 step 1): unclaimed, unverified, with a placeholder e-mail. */
+/** A player added from the rating wizard (docs/product.md#rate-a-player): unclaimed, unverified, with a placeholder e-mail. */
 async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
   const location = [input.newPlayerCity, input.newPlayerState].filter(Boolean).join(', ');
   return insertPlayer(tx, {
@@ -95,7 +95,7 @@ async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
 
 /**
  * POST /api/ratings: the rating, the player's aggregates, moderation flags, the rater's totals and
- * badges change in one statement, so they never disagree (issue 3); a new player from the wizard is
+ * badges change in one statement, so they never disagree (docs/product.md#gamification-rules); a new player from the wizard is
  * inserted with it in one transaction. The rater is the signed-in actor.
  */
 export async function submitRating(db: Db, actor: Actor, input: CreateRatingInput): Promise<RatingReply> {
@@ -172,7 +172,7 @@ export async function getRating(db: Db, ratingId: number, viewer: Viewer): Promi
 }
 
 /**
- * PUT /api/ratings/:id: the overall becomes the one-decimal mean of the categories (§5 Edit rating);
+ * PUT /api/ratings/:id: the overall becomes the one-decimal mean of the categories (docs/product.md#rating-rules);
  * the player's aggregates move by the difference, the text is screened again and gamification
  * sees the change, all in one transaction.
  */
@@ -233,7 +233,7 @@ export async function editRating(
 /** A list's page and the next page's cursor (undefined on the last page), sent by the route in x-next-cursor. */
 export type RatingsPage<Item> = { items: Item[]; nextCursor: string | undefined };
 
-/** §2 My Ratings, a page at a time: newest first, or by overall stars. */
+/** docs/product.md#my-ratings, a page at a time: newest first, or by overall stars. */
 export async function getMyRatings(db: Db, actor: Actor, query: RatingsPageQuery): Promise<RatingsPage<RatingReply>> {
   const after =
     query.sort === 'newest'
@@ -249,7 +249,7 @@ export async function getMyRatings(db: Db, actor: Actor, query: RatingsPageQuery
 }
 
 /**
- * §2 Ratings About Me, for the player's linked user and admins. Anonymous ratings never reveal
+ * docs/product.md#ratings-about-me, for the player's linked user and admins. Anonymous ratings never reveal
  * their rater to the player; text held by moderation is withheld from non-admins until resolved.
  */
 export async function getReceivedRatings(
