@@ -1,12 +1,12 @@
-import { apiRequest } from '@client/lib/api-client';
+import { ApiError, apiRequest } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import type { CreateRatingBody, RatingReply } from '@common/schemas/ratings';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-/** §7 POST /api/ratings: the rating fields plus raterEmail (the server takes the rater from the session). */
+/** docs/product.md#rating-calls POST /api/ratings: the rating fields plus raterEmail (the server takes the rater from the session). */
 export const submitRating = (body: CreateRatingBody) => apiRequest<RatingReply>('POST', '/api/ratings', body);
 
-/** §7: after a rating is saved the client refreshes my-ratings, community-ratings and the players search. */
+/** docs/product.md#refreshing-after-changes: after a rating is saved the client refreshes my-ratings, community-ratings and the players search. */
 export function invalidateAfterRating(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.ratings.mine }),
@@ -18,4 +18,15 @@ export function invalidateAfterRating(queryClient: QueryClient) {
 export function useSubmitRating() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: submitRating, onSuccess: () => invalidateAfterRating(queryClient) });
+}
+
+/** The 409 of a second rating names the rating to update instead (server: existingRatingId); null for any other error. */
+export function existingRatingIdOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const body = JSON.parse(error.body) as { existingRatingId?: unknown };
+    return typeof body.existingRatingId === 'number' ? body.existingRatingId : null;
+  } catch {
+    return null;
+  }
 }
