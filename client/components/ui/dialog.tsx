@@ -2,7 +2,7 @@ import { cn } from '@client/lib/cn';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { focusRing } from './button';
+import { Button, focusRing } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -57,4 +57,26 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+/** The footer of a form in a dialog: Cancel closes it; the submit button says `pendingLabel` while the request runs. */
+export function DialogFormFooter({
+  submitLabel,
+  pendingLabel,
+  pending,
+}: {
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" loading={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }

@@ -39,7 +39,16 @@ const complete = (): RatingDraft => ({
   },
 });
 
-describe('rating draft (§4 Rate wizard, §5 Rating form)', () => {
+/** The five comment fields of a body: one on serve and return, the others empty (null). */
+const serveComment = (serveReturnComments: string) => ({
+  serveReturnComments,
+  groundstrokesThirdShotComments: null,
+  netPlayVolleysDinksComments: null,
+  movementCourtAwarenessComments: null,
+  mentalPhysicalGameComments: null,
+});
+
+describe('rating draft (docs/product.md#rate-a-player)', () => {
   it('starts fresh with every score at 0 and anonymous on', () => {
     const draft = freshDraft();
     expect(ratedCount(draft.scores)).toBe(0);
@@ -54,7 +63,7 @@ describe('rating draft (§4 Rate wizard, §5 Rating form)', () => {
     expect(ratedCount({ ...draft.scores, mentalPhysicalGame: 0 })).toBe(5);
   });
 
-  it('names the §5 problem of a draft, in order', () => {
+  it('names the docs/product.md#validation-messages problem of a draft, in order', () => {
     const target = { kind: 'existing', player } as const;
     expect(draftProblem(freshDraft(), target, true)).toMatchObject({
       title: 'Please provide ratings for all categories',
@@ -82,18 +91,9 @@ describe('rating draft (§4 Rate wizard, §5 Rating form)', () => {
       raterEmail: 'me@example.com',
       isAnonymous: false,
       isNewPlayer: false,
-      serveReturn: 4,
-      groundstrokesThirdShot: 3,
-      netPlayVolleysDinks: 5,
-      movementCourtAwareness: 4,
-      mentalPhysicalGame: 4,
-      overallRating: 5,
+      ...complete().scores,
       strengthsImprovements: 'Great dinks',
-      serveReturnComments: 'Deep serves',
-      groundstrokesThirdShotComments: null,
-      netPlayVolleysDinksComments: null,
-      movementCourtAwarenessComments: null,
-      mentalPhysicalGameComments: null,
+      ...serveComment('Deep serves'),
     });
   });
 
@@ -117,39 +117,30 @@ describe('rating draft (§4 Rate wizard, §5 Rating form)', () => {
   });
 
   it('loads an earlier rating for the update flow and builds the PUT body', () => {
-    const rating = {
-      id: 3,
-      isAnonymous: false,
+    const categories = {
       serveReturn: 2,
       groundstrokesThirdShot: 3,
       netPlayVolleysDinks: 4,
       movementCourtAwareness: 3,
       mentalPhysicalGame: 5,
+    };
+    const rating = {
+      id: 3,
+      isAnonymous: false,
+      ...categories,
       overallRating: 3.4,
       strengthsImprovements: null,
-      serveReturnComments: 'Work on depth',
-      groundstrokesThirdShotComments: null,
-      netPlayVolleysDinksComments: null,
-      movementCourtAwarenessComments: null,
-      mentalPhysicalGameComments: null,
+      ...serveComment('Work on depth'),
     } as RatingReply;
     const draft = draftFromRating(rating);
     expect(draft.isAnonymous).toBe(false);
     expect(draft.scores.overallRating).toBe(3);
     expect(draft.comments.serveReturn).toBe('Work on depth');
     expect(editBody(draft.scores, draft)).toEqual({
-      serveReturn: 2,
-      groundstrokesThirdShot: 3,
-      netPlayVolleysDinks: 4,
-      movementCourtAwareness: 3,
-      mentalPhysicalGame: 5,
+      ...categories,
       overallRating: 3,
       strengthsImprovements: null,
-      serveReturnComments: 'Work on depth',
-      groundstrokesThirdShotComments: null,
-      netPlayVolleysDinksComments: null,
-      movementCourtAwarenessComments: null,
-      mentalPhysicalGameComments: null,
+      ...serveComment('Work on depth'),
     });
   });
 });

@@ -3,13 +3,14 @@ import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
 import { DETAILED_FEEDBACK_MIN_CHARS, POINTS } from '@common/gamification';
-import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
+import type { RatingCategoryKey } from '@common/constants';
 import { RATING_TEXT_MAX } from '@common/schemas/ratings';
 import { ChevronLeft, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { allRated, type RatingDraft } from '../rating-draft';
+import { CategoryCommentFields } from './category-comment-fields';
 
-/** §2 wizard step 3: strengthsImprovements and optional per-category comments; submit only with all ratings. */
+/** docs/product.md#rate-a-player wizard step 3: strengthsImprovements and optional per-category comments; submit only with all ratings. */
 export function CommentsStep({
   draft,
   onStrengths,
@@ -51,16 +52,7 @@ export function CommentsStep({
       <fieldset className="grid gap-4 rounded-2xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-900">Comments per category (optional)</legend>
         <div className="grid gap-4 md:grid-cols-2">
-          {RATING_CATEGORIES.map(({ key, label }) => (
-            <FormField key={key} label={label}>
-              <Textarea
-                rows={2}
-                maxLength={RATING_TEXT_MAX}
-                value={draft.comments[key]}
-                onChange={(event) => onComment(key, event.target.value)}
-              />
-            </FormField>
-          ))}
+          <CategoryCommentFields comments={draft.comments} onComment={onComment} />
         </div>
       </fieldset>
 

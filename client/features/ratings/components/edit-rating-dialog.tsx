@@ -1,10 +1,8 @@
-import { Button } from '@client/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -17,10 +15,11 @@ import { RATING_TEXT_MAX, type RatingReply } from '@common/schemas/ratings';
 import { useState, type FormEvent } from 'react';
 import { useUpdateRating } from '../api/update-rating';
 import { formatOverall, overallMean, type CategoryScores } from '../overall-mean';
+import { CategoryCommentFields } from './category-comment-fields';
 import { CategoryStars } from './category-stars';
 import { draftFromRating, editBody, type RatingDraft } from '../rating-draft';
 
-/** §2/§4 My Ratings: Edit opens this dialog; saving closes it and refreshes the lists. */
+/** docs/product.md#my-ratings: Edit opens this dialog; saving closes it and refreshes the lists. */
 export function EditRatingDialog({ rating, onClose }: { rating: RatingReply | null; onClose: () => void }) {
   return (
     <Dialog open={rating !== null} onOpenChange={(open) => !open && onClose()}>
@@ -38,7 +37,7 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // §5 Edit rating: the overall is the mean of the five categories, to one decimal.
+    // docs/product.md#rating-rules: the overall is the mean of the five categories, to one decimal.
     update.mutate(
       { id: rating.id, body: editBody({ ...draft.scores, overallRating: overall }, draft) },
       {
@@ -101,28 +100,13 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
             Comments per category (optional)
           </summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            {RATING_CATEGORIES.map(({ key, label }) => (
-              <FormField key={key} label={label}>
-                <Textarea
-                  rows={2}
-                  maxLength={RATING_TEXT_MAX}
-                  value={draft.comments[key]}
-                  onChange={(event) =>
-                    setDraft((d) => ({ ...d, comments: { ...d.comments, [key]: event.target.value } }))
-                  }
-                />
-              </FormField>
-            ))}
+            <CategoryCommentFields
+              comments={draft.comments}
+              onComment={(key, value) => setDraft((d) => ({ ...d, comments: { ...d.comments, [key]: value } }))}
+            />
           </div>
         </details>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" loading={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter submitLabel="Save Changes" pendingLabel="Saving..." pending={update.isPending} />
       </form>
     </DialogContent>
   );
