@@ -53,6 +53,17 @@ export function weightedPicker(weights: ArrayLike<number>, random: Random): () =
   };
 }
 
+/** One of `items`, each as likely as its weight (for a short list; weightedPicker serves the long ones). */
+export function pickWeighted<T>(items: readonly T[], weights: readonly number[], random: Random): T {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let target = random.next() * total;
+  for (let i = 0; i < items.length; i += 1) {
+    target -= weights[i];
+    if (target < 0) return items[i];
+  }
+  return items[items.length - 1];
+}
+
 /** Splits `total` into integer parts proportional to `weights`, each at most `cap`. */
 export function apportion(total: number, given: ArrayLike<number>, cap: number, random: Random): Int32Array {
   const counts = new Int32Array(given.length);

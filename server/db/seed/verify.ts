@@ -1,5 +1,6 @@
 import { DETAILED_FEEDBACK_MIN_CHARS, POINTS, RANKS } from '../../../common/gamification';
 import type { Database } from '../client';
+import { TEXT_COLUMNS } from './generate-ratings';
 import { openLoader } from './loader';
 
 /*
@@ -7,16 +8,7 @@ import { openLoader } from './loader';
  * disagree. Used after seeding (--verify) and by the seed's tests; zero everywhere is the goal.
  */
 
-const textLength = [
-  'strengths_improvements',
-  'serve_return_comments',
-  'groundstrokes_third_shot_comments',
-  'net_play_volleys_dinks_comments',
-  'movement_court_awareness_comments',
-  'mental_physical_game_comments',
-]
-  .map((column) => `coalesce(length(trim(${column})), 0)`)
-  .join(' + ');
+const textLength = TEXT_COLUMNS.map((column) => `coalesce(length(trim(${column})), 0)`).join(' + ');
 
 const rankOfPoints = `case ${[...RANKS]
   .reverse()
