@@ -18,7 +18,7 @@ import { normalizeForSearch } from '../../../common/text';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
-import { refuseWhileClaimPending } from '../claims/pending-claim';
+import { refuseWhileClaimPending } from '../claims/pending-claim.service';
 import { locatePlace } from '../locations/locations.service';
 import { overallsForDisplay, skillForDisplay } from '../trust/trust.service';
 import {
