@@ -30,14 +30,14 @@ export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limit
     async (request, reply) => {
       const result = await loginAdmin(database.db, env, request.body);
       await limit.succeeded(request);
-      // A sign-in of any kind gives the browser's session a new id (issue 2 §4), even though the admin
+      // A sign-in of any kind gives the browser's session a new id (docs/product.md#accounts-and-sign-in), even though the admin
       // identity itself travels in headers.
       await app.rotateSession(request, reply);
       return result;
     },
   );
 
-  // The client forgets the token on logout (§4); this makes the server forget it too.
+  // The client forgets the token on logout (docs/product.md#accounts-and-sign-in); this makes the server forget it too.
   app.post(
     '/api/admin/logout',
     {

@@ -4,10 +4,10 @@ import { unauthorized } from '../../lib/app-error';
 import { newToken, safeEqual, sha256 } from '../../lib/tokens';
 import { deleteAdminToken, deleteExpiredAdminTokens, findLiveAdminToken, insertAdminToken } from './admin-tokens.repo';
 
-/** §8 'Login Failed' / 'Invalid credentials.' */
+/** docs/product.md#messages: 'Login Failed' / 'Invalid credentials.' */
 export const ADMIN_INVALID_CREDENTIALS = 'Invalid credentials.';
 
-/** A working day: the browser keeps the token in local storage (§3), so it must not live for long. */
+/** A working day: the browser keeps the token in local storage (docs/product.md#api), so it must not live for long. */
 export const ADMIN_TOKEN_TTL_MS = 8 * 60 * 60 * 1000;
 
 // Compared against when no admin is configured, so that case costs the same as a wrong key.

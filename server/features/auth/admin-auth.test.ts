@@ -57,7 +57,7 @@ describe('admin sign-in', () => {
     [{ email: 'not-an-email', adminKey: 'k' }, 'Please enter a valid email address'],
     [{ email: TEST_ADMIN.email, adminKey: '' }, 'Admin key is required'],
     [{ email: TEST_ADMIN.email }, 'Admin key is required'],
-  ])('answers 400 with the §5 message for %j', async (payload, message) => {
+  ])('answers 400 with the docs/product.md#validation-messages message for %j', async (payload, message) => {
     const res = await adminLogin(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message });
@@ -129,7 +129,7 @@ describe('admin sign-in', () => {
       expect(res.payload).not.toContain(TEST_ADMIN.key);
     });
 
-    it('shows the demo admin e-mail and key with DEMO_MODE=true (§2)', async () => {
+    it('shows the demo admin e-mail and key with DEMO_MODE=true (docs/product.md#admin-login)', async () => {
       const env = parseEnv({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',

@@ -3,7 +3,7 @@ import { appConfigSchema } from '../../../common/schemas/auth';
 import { googleConfigured } from './google-auth.service';
 
 export const appConfigRoutes: FeatureRoutes = async (app, { env }) => {
-  // §2: the admin form shows the demo admin e-mail and key; issue 2 §4: only with DEMO_MODE=true.
+  // docs/product.md#admin-login: the admin form shows the demo admin e-mail and key; decision 007: only with DEMO_MODE=true.
   const demoAdmin =
     env.DEMO_MODE && env.ADMIN_EMAIL && env.ADMIN_KEY ? { email: env.ADMIN_EMAIL, key: env.ADMIN_KEY } : undefined;
   const config = { demoMode: env.DEMO_MODE, googleEnabled: googleConfigured(env), demoAdmin };

@@ -7,7 +7,7 @@ import { emailConfirmationRoutes } from './email-confirmation.routes';
 import { googleAuthRoutes } from './google-auth.routes';
 import { passwordAuthRoutes } from './password-auth.routes';
 
-/** Every way to sign in and out (issue 2 §4), and who is signed in. */
+/** Every way to sign in and out (docs/product.md#accounts-and-sign-in), and who is signed in. */
 export const authRoutes: FeatureRoutes = async (app, deps) => {
   await passwordAuthRoutes(app, deps);
   await emailConfirmationRoutes(app, deps);

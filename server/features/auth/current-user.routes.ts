@@ -8,7 +8,7 @@ import { toCurrentUser } from './current-user.service';
 
 export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) => {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
-  // §7: 401 means "not signed in"; a developer session is not a user session (it has /api/dev-auth/user).
+  // docs/product.md#sign-in-calls: 401 means "not signed in"; a developer session is not a user session (it has /api/dev-auth/user).
   app.get(
     '/api/auth/user',
     {
@@ -43,7 +43,7 @@ export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) =
     },
   );
 
-  // §7: the browser navigates here; the row is deleted, so a copy of the old cookie is signed out too.
+  // docs/product.md#sign-in-calls: the browser navigates here; the row is deleted, so a copy of the old cookie is signed out too.
   // Only our own pages may sign someone out: a foreign page linking here lands on / still signed in.
   app.get(
     '/api/logout',

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../common/schemas/auth';
 /** The authorize plugin reads a session's user by id through here (plugins never reach a feature's repo). */
 export { findUserById } from './users.repo';
 
-/** §3 "Current user as returned to the client": only these fields ever leave the server. */
+/** The current user as answered (docs/product.md#sign-in-calls): only these fields ever leave the server. */
 export function toCurrentUser(user: UserRow): CurrentUser {
   return {
     id: user.id,

@@ -5,7 +5,7 @@ import { AppError, unauthorized } from '../../lib/app-error';
 import { safeEqual } from '../../lib/tokens';
 import { findUserByEmail, insertUserIfAbsent } from './users.repo';
 
-/** §8: the client maps this code to 'Invalid Credentials: …'. */
+/** docs/product.md#messages: the client maps this code to 'Invalid Credentials: …'. */
 export const DEV_INVALID_CREDENTIALS = 'invalid_credentials';
 
 /** Where developers' acting accounts live: a reserved domain nobody can register mail at. */
@@ -32,7 +32,7 @@ export const isDeveloperEmail = (email: string) => email.trim().toLowerCase().en
 export const ACTING_USER_TAKEN = 'This developer account cannot sign in: its e-mail belongs to another account';
 
 /**
- * §6: a developer acts with a developer e-mail; the row gives ratings and stats a user to belong to. Its
+ * docs/product.md#roles: a developer acts with a developer e-mail; the row gives ratings and stats a user to belong to. Its
  * e-mail counts as confirmed by configuration. A row at that e-mail that is not a developer's (registered
  * before that domain was reserved) never becomes the developer's acting user.
  */

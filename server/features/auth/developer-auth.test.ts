@@ -38,7 +38,7 @@ describe('developer sign-in', () => {
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
   });
 
-  it('gives an admin developer userType admin, and trims both fields (§5)', async () => {
+  it('gives an admin developer userType admin, and trims both fields (docs/product.md#developer-login)', async () => {
     const res = await devLogin({ userId: '  devadmin ', password: ' devpass456 ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ userId: 'devadmin', userType: 'admin' });
@@ -86,7 +86,7 @@ describe('developer sign-in', () => {
   });
 
   it.each([[{}], [{ userId: '', password: 'x' }], [{ userId: 'devuser', password: '   ' }], [{ userId: 'devuser' }]])(
-    'answers 400 with the §5 message for %j',
+    'answers 400 with the docs/product.md#validation-messages message for %j',
     async (payload) => {
       const res = await devLogin(payload);
       expect(res.statusCode).toBe(400);

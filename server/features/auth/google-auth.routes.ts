@@ -12,7 +12,7 @@ import {
 } from './oidc-pending-login';
 import { safeReturnTo } from './safe-return-to';
 
-// Failures end on the sign-in page with a code the client explains (§8 auth_failed), never on a JSON page.
+// Failures end on the sign-in page with a code the client explains (docs/product.md#messages auth_failed), never on a JSON page.
 const GOOGLE_UNAVAILABLE = '/login?error=google_unavailable';
 const AUTH_FAILED = '/login?error=auth_failed';
 
@@ -34,7 +34,7 @@ export const googleAuthRoutes: FeatureRoutes = async (app, { env, database }) =>
     secure: env.NODE_ENV === 'production',
   } as const;
 
-  // §7: the browser navigates here (provider=google, or no provider at all) to start third-party sign-in.
+  // docs/product.md#sign-in-calls: the browser navigates here (provider=google, or no provider at all) to start third-party sign-in.
   app.get(
     '/api/login',
     {

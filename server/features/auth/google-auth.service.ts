@@ -12,7 +12,7 @@ export function googleConfigured(env: Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLI
 }
 
 /**
- * Finds, links or creates the user for a Google identity (issue 2 §4): first by Google subject, then by
+ * Finds, links or creates the user for a Google identity (docs/product.md#accounts-and-sign-in): first by Google subject, then by
  * VERIFIED e-mail; an unverified e-mail never links to anyone.
  */
 export async function signInWithGoogle(db: Db, identity: OidcIdentity): Promise<UserRow> {

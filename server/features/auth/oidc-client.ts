@@ -27,7 +27,7 @@ const claimsSchema = z.object({
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * OpenID Connect authorization code flow with PKCE, state and nonce (issue 2 §4), on openid-client.
+ * OpenID Connect authorization code flow with PKCE, state and nonce (docs/product.md#accounts-and-sign-in), on openid-client.
  * Discovery happens on first use and is retried after a failure.
  */
 export function createOidcClient(settings: OidcSettings) {

@@ -23,7 +23,7 @@ export const RESET_REQUESTED =
 export const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
 export const RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
 
-/** Issue 2 §4: a reset link is valid 30 minutes. */
+/** docs/product.md#accounts-and-sign-in: a reset link is valid 30 minutes. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export async function registerWithPassword(
@@ -47,7 +47,7 @@ export async function registerWithPassword(
 
 /**
  * The same answer, after the same argon2 work, whether the e-mail is unknown, has no password
- * (Google and developer accounts) or the password is wrong (issue 2 §4).
+ * (Google and developer accounts) or the password is wrong (docs/product.md#accounts-and-sign-in).
  */
 export async function loginWithPassword(db: Db, input: { email: string; password: string }): Promise<UserRow> {
   const user = await findUserByEmail(db, input.email);
@@ -88,7 +88,7 @@ export async function requestPasswordReset(
     .catch((err: unknown) => deps.log.error({ err }, 'password reset mail failed'));
 }
 
-/** Spends a reset token: new password, token gone, every session of the user ended (issue 2 §4). */
+/** Spends a reset token: new password, token gone, every session of the user ended (docs/product.md#accounts-and-sign-in). */
 /** Returns the id of the user whose sessions were ended. */
 export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<string> {
   // The token is looked up by its SHA-256: the database compares digests, which reveals nothing about the token.

@@ -101,7 +101,7 @@ describe('e-mail and password sign-in', () => {
       ['password', { password: 'abcdefg1' }, 'Password must contain at least one uppercase letter'],
       ['password', { password: 'ABCDEFG1' }, 'Password must contain at least one lowercase letter'],
       ['password', { password: 'Abcdefgh' }, 'Password must contain at least one number'],
-    ])('refuses a bad %s with the §5 message', async (path, change, message) => {
+    ])('refuses a bad %s with the docs/product.md#validation-messages message', async (path, change, message) => {
       const res = await post('/api/auth/register', {
         email: uniqueEmail('bad'),
         password: GOOD_PASSWORD,
@@ -202,7 +202,7 @@ describe('e-mail and password sign-in', () => {
       [{ email: 'nope', password: 'x' }, 'email', 'Please enter a valid email address'],
       [{ email: 'a@example.com', password: '' }, 'password', 'Password is required'],
       [{ email: 'a@example.com' }, 'password', 'Password is required'],
-    ])('refuses %j with the §5 message', async (payload, path, message) => {
+    ])('refuses %j with the docs/product.md#validation-messages message', async (payload, path, message) => {
       const res = await post('/api/auth/login', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message, errors: [{ path, message }] });
@@ -369,7 +369,7 @@ describe('e-mail and password sign-in', () => {
       [{ token: '  ', password: 'Valid-Pass-1' }, 'token', 'Reset token is required'],
       [{ token: 'abc', password: 'Sh0rt' }, 'password', 'Password must be at least 8 characters'],
       [{ token: 'abc', password: 'nouppercase1' }, 'password', 'Password must contain at least one uppercase letter'],
-    ])('reset refuses %j with the §5 message', async (payload, path, message) => {
+    ])('reset refuses %j with the docs/product.md#validation-messages message', async (payload, path, message) => {
       const res = await post('/api/auth/reset-password', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message, errors: [{ path, message }] });

@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 const tooMany = (after: string) => new AppError(429, `Too many attempts. Please try again in ${after}.`);
 
 /**
- * Per-IP limits (issue 2 §4), counted in onRequest before the body is read. The key is request.ip, which
+ * Per-IP limits (docs/product.md#accounts-and-sign-in), counted in onRequest before the body is read. The key is request.ip, which
  * honours X-Forwarded-For only when TRUST_PROXY names the proxy. They are loose enough for a household or
  * office behind one address; the per-account limits below are what stops guessing at one account.
  */
