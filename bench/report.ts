@@ -110,7 +110,7 @@ Server env: ${Object.entries(meta.serverEnv)
     .join(', ')}.
 
 "x noop" and "x pk" are requests/s as a share of the reference routes at the same connection count
-(pk: mean of the runs at the start and the end of each level). Targets (issue 3, 10 connections):
+(pk: mean of the runs at the start and the end of each level). Targets (decision 003, 10 connections):
 reads >= 0.5 x pk, submit >= 0.25 x pk. Server CPU is the Node process's user+system time from
 /proc; db CPU is the bench database's PostgreSQL backends. The machine is shared, so single runs
 are noisy: CPU per request is the steadier figure. Rows marked (no-cache) come from a second

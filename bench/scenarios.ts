@@ -7,7 +7,7 @@ import type { Fixtures } from './bench-database';
 export type Scenario = {
   name: string;
   route: string;
-  /** reference: the floor routes; read and write: the hot calls with their issue 3 targets. */
+  /** reference: the floor routes; read and write: the hot calls with their targets (decision 003). */
   kind: 'reference' | 'read' | 'write';
   method: 'GET' | 'POST';
   headers: Record<string, string>;
@@ -172,7 +172,7 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   return scenarios;
 }
 
-/** Issue 3 targets at 10 connections, as a share of the primary-key route's requests per second. */
+/** The targets at 10 connections (decision 003), as a share of the primary-key route's requests per second. */
 export const TARGET_SHARE_OF_PK: Record<Scenario['kind'], number | null> = {
   reference: null,
   read: 0.5,
