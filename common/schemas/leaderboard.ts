@@ -10,12 +10,12 @@ export const leaderboardQuerySchema = z.object({
     .default('all'),
 });
 
-/** §3 Leaderboard entry, plus the reviews count the §2 screen shows. */
+/** A leaderboard entry with the reviews count (docs/product.md#leaderboard-screen). */
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int().positive(),
-  /** Masked (§5) except the caller's own. */
+  /** Masked (docs/product.md#email-masking) except the caller's own. */
   userEmail: z.string(),
-  /** The linked player's first name and last initial ("Jordan R."), else the masked (§5) e-mail. */
+  /** The linked player's first name and last initial ("Jordan R."), else the masked (docs/product.md#email-masking) e-mail. */
   displayName: z.string(),
   ratingsCount: z.number().int(),
   /** One decimal; 0 when the rater has no helpfulness reviews. */
@@ -26,7 +26,7 @@ export const leaderboardEntrySchema = z.object({
    * the rater's ratings, adjusted for flattery, so one lucky vote does not top the board; null before any.
    */
   helpfulnessScore: z.number().nullable(),
-  /** The rater's all-time points and rank (for the §1 structured data: "points and rank"). */
+  /** The rater's all-time points and rank (for the structured data (docs/product.md#page-metadata): "points and rank"). */
   totalPoints: z.number().int(),
   currentRank: rankSchema,
   isCurrentUser: z.boolean(),
@@ -34,8 +34,15 @@ export const leaderboardEntrySchema = z.object({
 
 /** The caller's own place, listed or not: rank by the same order as the board; null with no rating in the period. */
 export const leaderboardCurrentUserSchema = z.object({
-  /** The caller's place when listed; null outside the list (not computed per request). */
+  /**
+   * The caller's place: their position when listed; outside the list, the first place after every rater with
+   * more ratings and the listed raters with as many. Null only on a board stored before rater counts were kept.
+   */
   rank: z.number().int().positive().nullable(),
+  /** Unlisted raters with as many ratings as the caller (helpfulness orders them); 0 when listed. */
+  tiedWith: z.number().int().nonnegative(),
+  /** Raters with a rating in the period, as of the board's last refresh; null when not known. */
+  rankedRaters: z.number().int().nonnegative().nullable(),
   ratingsCount: z.number().int(),
   averageHelpfulness: z.number(),
   helpfulnessScore: z.number().nullable(),

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ERROR_CODE_LIST, ERROR_CODES } from '../../common/error-codes';
 import { sessionCookieName } from './session';
 
 declare module 'fastify' {
@@ -20,9 +21,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const messageBody = (description: string, extra: JsonSchema = {}): JsonSchema => ({
   description,
   type: 'object',
-  properties: { message: { type: 'string' }, ...extra },
-  required: ['message'],
+  properties: { message: { type: 'string' }, code: { type: 'string', enum: ERROR_CODE_LIST }, ...extra },
+  required: ['message', 'code'],
 });
+
+/** The meaning of each error code, listed once in the document's description. */
+const errorCodesDescription = Object.entries(ERROR_CODES)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join('\n');
 
 const validationFailed = messageBody(
   'The request does not match its schema: `message` names the first problem, `errors` each one with its path',
@@ -139,7 +145,9 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, options: { secureCo
         title: 'Pickleball Ratings API',
         version: '1.0.0',
         description:
-          'Every error answers JSON `{message}`. A 500 also gives `requestId`, the same as the x-request-id header every answer carries.',
+          'Every error answers JSON `{message, code}`: the message is for people, the `code` is stable and is what a program ' +
+          'branches on. A 500 also gives `requestId`, the same as the x-request-id header every answer carries.\n\n' +
+          `Error codes:\n${errorCodesDescription}`,
       },
       components: {
         securitySchemes: {

@@ -266,7 +266,7 @@ export const clientPlugin = fp(
       const prerendered = PRERENDERED_PAGES.includes(route);
       app.get(route, { schema: { hide: true } }, async (request, reply) => {
         const page = pages.get(route);
-        if (!page) return reply.status(404).send({ message: 'Client not built: run npm run build' });
+        if (!page) return reply.status(404).send({ message: 'Client not built: run npm run build', code: 'not_found' });
         if (!prerendered) return sendPage(request, reply, page);
         // With a session cookie the visitor is probably signed in: the blank page, drawn once the session is known.
         // A query string can change the page (/login?error=…), which is drawn for the bare address only.
@@ -313,7 +313,7 @@ export const clientPlugin = fp(
       const id = parseRecordId(request.params.id);
       const found = canServe && playerPages && id !== undefined ? await playerPages(id) : undefined;
       if (!found || id === undefined) {
-        if (!notFoundPage) return reply.status(404).send({ message: 'Not found' });
+        if (!notFoundPage) return reply.status(404).send({ message: 'Not found', code: 'not_found' });
         return sendPage(request, reply, notFoundPage, 404);
       }
       if (`/players/${request.params.id}/${request.params.slug ?? ''}` !== found.path) {
@@ -345,7 +345,7 @@ export const clientPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname === '/api' || pathname.startsWith('/api/') || !notFoundPage || request.method !== 'GET') {
-        return reply.status(404).send({ message: 'Not found' });
+        return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       }
       return sendPage(request, reply, notFoundPage, 404);
     });

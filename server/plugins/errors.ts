@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../common/error-codes';
 import { AppError } from '../lib/app-error';
 import { databaseUnavailable } from '../lib/db-errors';
 
@@ -30,8 +31,8 @@ function validationIssues(error: FastifyError): ValidationIssue[] {
 }
 
 /**
- * Every error leaves as JSON `{message}`: validation as 400 with `errors`, refusals with their status,
- * and anything unexpected as a bare 500 that is logged with the request id.
+ * Every error leaves as JSON `{message, code}` (codes: common/error-codes.ts): validation as 400 with `errors`,
+ * refusals with their status, and anything unexpected as a bare 500 that is logged with the request id.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   let outageLoggedAt = 0;
@@ -48,28 +49,32 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ message: UNAVAILABLE_MESSAGE });
+        .send({ message: UNAVAILABLE_MESSAGE, code: 'service_unavailable' });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationIssues(error);
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+      return reply
+        .status(400)
+        .send({ message: errors[0]?.message ?? 'Invalid request', code: 'validation_failed', errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error', requestId: request.id });
+      return reply
+        .status(500)
+        .send({ message: 'Internal server error', code: 'internal_error', requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429 && !reply.getHeader('retry-after') && error.message) {
-        return reply.status(429).send({ message: error.message });
+        return reply.status(429).send({ message: error.message, code: 'rate_limited' });
       }
-      return reply.status(status).send({ message: clientMessage(error) });
+      return reply.status(status).send({ message: clientMessage(error), code: clientCode(error, status) });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error', requestId: request.id });
+    return reply.status(500).send({ message: 'Internal server error', code: 'internal_error', requestId: request.id });
   });
 });
 
@@ -86,4 +91,22 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message || 'Bad request';
   }
+}
+
+/** The code of a 4xx the framework or a plugin raised (no AppError): by its cause where it names one, else its status. */
+const CODES_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+function clientCode(error: FastifyError, status: number): ErrorCode {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'unsupported_media_type';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'payload_too_large';
+  return CODES_BY_STATUS[status] ?? 'bad_request';
 }

@@ -48,7 +48,7 @@ export const TEST_DEV_USERS = 'devuser:devpass123,devadmin:devpass456:admin';
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; limitStore?: LimitStore } = {},
+  options: { mailer?: Mailer; limitStore?: LimitStore; extraRoutes?: (app: App) => void } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -71,6 +71,7 @@ export async function createTestApp(
   const inMemory: Mailer = { send: async (mail: Mail) => void sentMail.push(mail) };
   const mailer = options.mailer ?? (overrides.SMTP_URL ? undefined : inMemory);
   const app = await buildApp({ env, database, mailer, logger: false, limitStore: options.limitStore });
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { helpfulnessText, initialsOf, plural } from './format-entry';
+import { helpfulnessText, initialsOf, placeText, plural } from './format-entry';
 
-describe('leaderboard entry text (§2)', () => {
+describe('leaderboard entry text (docs/product.md#leaderboard-screen)', () => {
   it('pluralises counts', () => {
     expect(plural(1, 'rating')).toBe('1 rating');
     expect(plural(0, 'rating')).toBe('0 ratings');
@@ -19,5 +19,11 @@ describe('leaderboard entry text (§2)', () => {
     expect(initialsOf('Mary Ann L.')).toBe('MA');
     expect(initialsOf('Cher')).toBe('C');
     expect(initialsOf('j***n@example.com')).toBe('J');
+  });
+
+  it('gives a place outside the list with the number of raters, or says it is outside while not known', () => {
+    expect(placeText({ rank: 1234, rankedRaters: 56789 })).toBe('#1,234 of 56,789');
+    expect(placeText({ rank: 51, rankedRaters: null })).toBe('#51');
+    expect(placeText({ rank: null, rankedRaters: null })).toBe('outside the top 50');
   });
 });

@@ -16,6 +16,12 @@ export type StoredLeaderboardRow = {
 };
 
 /**
+ * How many raters have each ratings count in the period, most first: `[ratingsCount, raters]`. A caller
+ * outside the listed 50 is placed from it (1 + the raters with more ratings) without re-summing the period.
+ */
+export type RaterCountBucket = [ratingsCount: number, raters: number];
+
+/**
  * Each period's board, computed once for the whole cluster by whichever instance holds the refresh job,
  * and read by every instance: a request never pays for the aggregate, however many instances run.
  */
@@ -25,6 +31,8 @@ export const leaderboardBoards = pgTable(
     period: text('period').primaryKey(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
     rows: jsonb('rows').$type<StoredLeaderboardRow[]>().notNull(),
+    /** Empty on boards stored before it existed: the caller's place outside the list is then unknown. */
+    raterCounts: jsonb('rater_counts').$type<RaterCountBucket[]>().notNull().default([]),
   },
   (t) => [check('leaderboard_boards_period_check', sql`${t.period} in ('all', 'year', 'month', 'week')`)],
 );

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db, type Executor } from '../../db/client';
 import { leaderboardBoards, players, raterDailyStats, raterStats, raterTrust, users } from '../../db/schema/index';
-import type { StoredLeaderboardRow } from '../../db/schema/leaderboard-boards';
+import type { RaterCountBucket, StoredLeaderboardRow } from '../../db/schema/leaderboard-boards';
 import type { LeaderboardPeriod } from '../../../common/constants';
 import { LEADERBOARD_SIZE } from '../../../common/schemas/leaderboard';
 import { raterDisplayName } from './rater-display-name';
@@ -13,7 +13,7 @@ import { raterDisplayName } from './rater-display-name';
 export type LeaderboardRow = StoredLeaderboardRow;
 
 /*
- * §9 order: ratings count, then the rater's helpfulness score (a lower bound over the votes on all
+ * docs/product.md#helpfulness-rules order: ratings count, then the rater's helpfulness score (a lower bound over the votes on all
  * their ratings, from the trust run; none yet sorts last), then average helpfulness, more reviews,
  * and user id so equal raters keep a stable order. Only raters at or above the 50th's count can
  * place, so the all-time list reads a range of rater_stats_leaderboard_idx rather than every rater.
@@ -41,15 +41,20 @@ function allTimeStatement(): SQL {
     limit ${sql.raw(String(LEADERBOARD_SIZE))}`;
 }
 
-/** Sums the per-day counters from `since` (a UTC day) on; only raters at or above the 50th's count are ranked. */
-function sinceStatement(): SQL {
+/** Each rater's counts summed over the per-day counters from `since` (a UTC day) on. */
+const periodTotals = () => {
   const d = raterDailyStats;
-  return sql`with totals as (
+  return sql`totals as (
       select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
         sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
       from ${d} where ${d.day} >= ${sql.placeholder('since')}::date
       group by ${d.userId} having sum(${d.ratingsCount}) > 0
-    ), cut as (
+    )`;
+};
+
+/** Sums the per-day counters from `since` (a UTC day) on; only raters at or above the 50th's count are ranked. */
+function sinceStatement(): SQL {
+  return sql`with ${periodTotals()}, cut as (
       select coalesce((select ratings_count from totals order by ratings_count desc
         limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count
     ), entries as (
@@ -68,7 +73,8 @@ function sinceStatement(): SQL {
     limit ${sql.raw(String(LEADERBOARD_SIZE))}`;
 }
 
-const toRow = (raw: Record<string, unknown>): LeaderboardRow => ({
+/** A board row or a caller's place, from either kind of statement (the columns are named alike). */
+const toRow = (raw: Record<string, unknown>): RaterPlace => ({
   userId: raw.userId as string,
   email: raw.email as string,
   ratingsCount: Number(raw.ratingsCount),
@@ -90,12 +96,32 @@ export async function findLeaderboardSince(db: Executor, since: string): Promise
   return (await executePrepared(db, 'leaderboard_since', sinceStatement, { since })).map(toRow);
 }
 
-export async function findStoredBoard(
-  db: Db,
-  period: LeaderboardPeriod,
-): Promise<{ computedAt: Date; rows: LeaderboardRow[] } | undefined> {
+const allTimeRaterCounts = () =>
+  sql`select ${raterStats.ratingsSubmitted} as "ratingsCount", count(*)::int as raters from ${raterStats}
+    where ${raterStats.ratingsSubmitted} > 0 group by 1 order by 1 desc`;
+
+const sinceRaterCounts = () =>
+  sql`with ${periodTotals()} select ratings_count as "ratingsCount", count(*)::int as raters from totals
+    group by 1 order by 1 desc`;
+
+/** How many raters have each ratings count in the period (from `since`; null for all time), most first. */
+export async function findRaterCounts(db: Executor, since: string | null): Promise<RaterCountBucket[]> {
+  const raw =
+    since === null
+      ? await executePrepared(db, 'leaderboard_rater_counts_all_time', allTimeRaterCounts, {})
+      : await executePrepared(db, 'leaderboard_rater_counts_since', sinceRaterCounts, { since });
+  return raw.map((bucket) => [Number(bucket.ratingsCount), Number(bucket.raters)]);
+}
+
+export type StoredBoard = { computedAt: Date; rows: LeaderboardRow[]; raterCounts: RaterCountBucket[] };
+
+export async function findStoredBoard(db: Db, period: LeaderboardPeriod): Promise<StoredBoard | undefined> {
   const [board] = await db
-    .select({ computedAt: leaderboardBoards.computedAt, rows: leaderboardBoards.rows })
+    .select({
+      computedAt: leaderboardBoards.computedAt,
+      rows: leaderboardBoards.rows,
+      raterCounts: leaderboardBoards.raterCounts,
+    })
     .from(leaderboardBoards)
     .where(eq(leaderboardBoards.period, period));
   return board;
@@ -107,11 +133,15 @@ export async function findBoardAges(db: Executor): Promise<{ period: string; com
     .from(leaderboardBoards);
 }
 
-export async function storeBoard(db: Executor, period: LeaderboardPeriod, computedAt: Date, rows: LeaderboardRow[]) {
+export async function storeBoard(
+  db: Executor,
+  period: LeaderboardPeriod,
+  board: { computedAt: Date; rows: LeaderboardRow[]; raterCounts: RaterCountBucket[] },
+) {
   await db
     .insert(leaderboardBoards)
-    .values({ period, computedAt, rows })
-    .onConflictDoUpdate({ target: leaderboardBoards.period, set: { computedAt, rows } });
+    .values({ period, ...board })
+    .onConflictDoUpdate({ target: leaderboardBoards.period, set: board });
 }
 
 /** The refresh job's lock: held by one instance at a time, released with its transaction. */
@@ -128,8 +158,8 @@ export type RaterPlace = LeaderboardRow & { displayName: string };
 
 /*
  * The caller's own counts, score and display name for the period, read for this caller alone. Their rank
- * outside the listed 50 is not computed per request: counting the raters above re-sums the whole period
- * (0.45 s of database time per call at 100k players / 1M ratings); the refresh job should store it.
+ * outside the listed 50 is not counted per request (counting the raters above re-sums the whole period: 0.45 s
+ * of database time per call at 100k players / 1M ratings) but read from the board's stored rater counts.
  */
 function placeStatement(ctes: SQL | null, me: SQL): SQL {
   return sql`with ${ctes === null ? sql`` : sql`${ctes}, `}me as (
@@ -170,21 +200,6 @@ function sincePlaceStatement(): SQL {
 /** The stored board's version (its computedAt) and the caller's own place, read together in one statement. */
 export type BoardVersionAndPlace = { boardComputedAt: Date; place: RaterPlace | undefined };
 
-function toPlace(raw: Record<string, unknown>): RaterPlace {
-  return {
-    userId: String(raw.userId),
-    email: String(raw.email),
-    totalPoints: Number(raw.totalPoints),
-    ratingsCount: Number(raw.ratingsCount),
-    helpfulnessSum: Number(raw.helpfulnessSum),
-    helpfulnessCount: Number(raw.helpfulnessCount),
-    helpfulnessScore: raw.helpfulnessScore === null ? null : Number(raw.helpfulnessScore),
-    displayName: raterDisplayName(
-      { firstName: raw.firstName as string | null, lastName: raw.lastName as string | null },
-      raw.email as string,
-    ),
-  };
-}
 
 /** The caller's place for the period (from `since`, a UTC day; null for all time); undefined with no rating in it. */
 export async function findRaterPlace(
@@ -196,7 +211,7 @@ export async function findRaterPlace(
     since === null
       ? await executePrepared(db, 'leaderboard_place_all_time', allTimePlaceStatement, { userId })
       : await executePrepared(db, 'leaderboard_place_since', sincePlaceStatement, { userId, since });
-  return raw ? toPlace(raw) : undefined;
+  return raw ? toRow(raw) : undefined;
 }
 
 /** A place statement with the stored board's computedAt beside it: one row whenever the board is stored. */
@@ -225,6 +240,6 @@ export async function findBoardVersionAndPlace(
   const computedAt = raw.boardComputedAt;
   return {
     boardComputedAt: computedAt instanceof Date ? computedAt : new Date(computedAt as string),
-    place: raw.ratingsCount === null || raw.ratingsCount === undefined ? undefined : toPlace(raw),
+    place: raw.ratingsCount === null || raw.ratingsCount === undefined ? undefined : toRow(raw),
   };
 }

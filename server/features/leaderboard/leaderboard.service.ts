@@ -1,15 +1,21 @@
 import { LRUCache } from 'lru-cache';
 import type { Db, Executor } from '../../db/client';
+import type { RaterCountBucket } from '../../db/schema/leaderboard-boards';
 import type { App } from '../../deps';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../../../common/constants';
 import { averageToOneDecimal, rankForPoints } from '../../../common/gamification';
 import { maskEmail } from '../../../common/mask-email';
-import { LEADERBOARD_SIZE, type LeaderboardReply } from '../../../common/schemas/leaderboard';
+import {
+  LEADERBOARD_SIZE,
+  type LeaderboardCurrentUser,
+  type LeaderboardReply,
+} from '../../../common/schemas/leaderboard';
 import {
   findAllTimeLeaderboard,
   findBoardAges,
   findLeaderboardSince,
   findBoardVersionAndPlace,
+  findRaterCounts,
   findRaterPlace,
   findStoredBoard,
   storeBoard,
@@ -21,7 +27,7 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * §9 periods as the first UTC day they include: year = the current calendar year; month = the
+ * docs/product.md#limits-and-timings periods as the first UTC day they include: year = the current calendar year; month = the
  * last 30 days and week = the last 7 days, today included. Null for all time.
  */
 export function periodStartDay(period: LeaderboardPeriod, now: Date): string | null {
@@ -39,30 +45,32 @@ export function periodStartDay(period: LeaderboardPeriod, now: Date): string | n
   }
 }
 
+/** A period's ranked rows and how many raters have each ratings count (for a place outside the rows). */
+type Board = { rows: LeaderboardRow[]; raterCounts: RaterCountBucket[] };
+
 export type LeaderboardSource = {
-  /** The ranked rows of a period (the stored board, or computed: see createLeaderboardSource). */
-  rows: (period: LeaderboardPeriod) => Promise<LeaderboardRow[]>;
-  /** The rows and the caller's own place, which is always read live. */
+  /** The board (stored, or computed: see createLeaderboardSource) and the caller's own place, always read live. */
   read: (period: LeaderboardPeriod, viewerUserId: string) => Promise<BoardAndPlace>;
 };
 
-type BoardAndPlace = { rows: LeaderboardRow[]; place: RaterPlace | undefined; stored: boolean };
+type BoardAndPlace = Board & { place: RaterPlace | undefined; stored: boolean };
 
-async function loadRows(db: Executor, period: LeaderboardPeriod, now = new Date()): Promise<LeaderboardRow[]> {
+async function loadBoard(db: Executor, period: LeaderboardPeriod, now = new Date()): Promise<Board> {
   const since = periodStartDay(period, now);
-  return since === null ? findAllTimeLeaderboard(db) : findLeaderboardSince(db, since);
+  const rows = since === null ? await findAllTimeLeaderboard(db) : await findLeaderboardSince(db, since);
+  return { rows, raterCounts: await findRaterCounts(db, since) };
 }
 
-/** A caller waits for fresh rows once the cached ones are this many TTLs old (see below). */
+/** A caller waits for a fresh board once the cached one is this many TTLs old (see below). */
 const MAX_STALE_TTLS = 6;
 
 /**
- * Where the board's rows come from.
+ * Where the board comes from.
  * - `refreshMs > 0` (what runs): the boards stored by the refresh job below. Each request reads the stored
  *   board's version (its computedAt) together with the caller's own place, in one statement; the instance keeps
- *   the rows of the version it last read and reads them again only when the version changed, at most once per
+ *   the board of the version it last read and reads it again only when the version changed, at most once per
  *   refresh. So no instance serves a board older than the stored one (nothing like a cache lifetime), and no
- *   request recomputes one. Until the first board is stored (a new database), rows are computed on the request.
+ *   request recomputes one. Until the first board is stored (a new database), boards are computed on the request.
  * - `refreshMs = 0` (the ranking tests): computed on the request, with an instance cache of `cacheMs` in front
  *   (0: none). An expired entry is still served while one background read refreshes it, except after an idle
  *   spell longer than MAX_STALE_TTLS.
@@ -75,42 +83,43 @@ export function createLeaderboardSource(db: Db, options: { cacheMs: number; refr
   if (options.refreshMs > 0) return storedBoardSource(db);
   const computed = computedBoardSource(db, options.cacheMs);
   return {
-    rows: computed,
     read: async (period, viewerUserId) => {
-      const [rows, place] = await Promise.all([
+      const [board, place] = await Promise.all([
         computed(period),
         findRaterPlace(db, viewerUserId, periodStartDay(period, new Date())),
       ]);
-      return { rows, place, stored: false };
+      return { ...board, place, stored: false };
     },
   };
 }
 
-function computedBoardSource(db: Db, cacheMs: number): (period: LeaderboardPeriod) => Promise<LeaderboardRow[]> {
-  if (cacheMs <= 0) return (period) => loadRows(db, period);
-  const cache = new LRUCache<LeaderboardPeriod, LeaderboardRow[]>({
+function computedBoardSource(db: Db, cacheMs: number): (period: LeaderboardPeriod) => Promise<Board> {
+  if (cacheMs <= 0) return (period) => loadBoard(db, period);
+  const cache = new LRUCache<LeaderboardPeriod, Board>({
     max: 8,
     ttl: cacheMs,
     noDeleteOnStaleGet: true,
-    fetchMethod: (period) => loadRows(db, period),
+    fetchMethod: (period) => loadBoard(db, period),
   });
   return async (period) => {
     const allowStale = cache.getRemainingTTL(period) > -MAX_STALE_TTLS * cacheMs;
-    return (await cache.fetch(period, { allowStale })) ?? [];
+    return (await cache.fetch(period, { allowStale })) ?? { rows: [], raterCounts: [] };
   };
 }
 
+type HeldBoard = Board & { version: number };
+
 function storedBoardSource(db: Db): LeaderboardSource {
-  const held = new Map<LeaderboardPeriod, { version: number; rows: LeaderboardRow[] }>();
+  const held = new Map<LeaderboardPeriod, HeldBoard>();
   // One read of a new version per instance, however many requests ask for it at once.
-  const reading = new Map<LeaderboardPeriod, Promise<{ version: number; rows: LeaderboardRow[] } | undefined>>();
+  const reading = new Map<LeaderboardPeriod, Promise<HeldBoard | undefined>>();
   const readStored = (period: LeaderboardPeriod) => {
     let pending = reading.get(period);
     if (!pending) {
       pending = findStoredBoard(db, period)
         .then((board) => {
           if (!board) return undefined;
-          const copy = { version: board.computedAt.getTime(), rows: board.rows };
+          const copy = { version: board.computedAt.getTime(), rows: board.rows, raterCounts: board.raterCounts };
           const current = held.get(period);
           if (!current || current.version < copy.version) held.set(period, copy);
           return copy;
@@ -120,20 +129,19 @@ function storedBoardSource(db: Db): LeaderboardSource {
     }
     return pending;
   };
-  const rowsOfVersion = async (period: LeaderboardPeriod, version: number) => {
+  const boardOfVersion = async (period: LeaderboardPeriod, version: number) => {
     const current = held.get(period);
-    if (current && current.version >= version) return current.rows;
-    return (await readStored(period))?.rows;
+    if (current && current.version >= version) return current;
+    return readStored(period);
   };
   return {
-    rows: async (period) => (await readStored(period))?.rows ?? loadRows(db, period),
     read: async (period, viewerUserId) => {
       const since = periodStartDay(period, new Date());
       const found = await findBoardVersionAndPlace(db, period, viewerUserId, since);
-      const rows = found && (await rowsOfVersion(period, found.boardComputedAt.getTime()));
-      if (found && rows) return { rows, place: found.place, stored: true };
-      const [computed, place] = await Promise.all([loadRows(db, period), findRaterPlace(db, viewerUserId, since)]);
-      return { rows: computed, place, stored: false };
+      const board = found && (await boardOfVersion(period, found.boardComputedAt.getTime()));
+      if (found && board) return { rows: board.rows, raterCounts: board.raterCounts, place: found.place, stored: true };
+      const [computed, place] = await Promise.all([loadBoard(db, period), findRaterPlace(db, viewerUserId, since)]);
+      return { ...computed, place, stored: false };
     },
   };
 }
@@ -155,7 +163,7 @@ export async function refreshStoredBoards(db: Db, maxAgeMs: number, now = new Da
     if (!(await tryTakeBoardRefreshLock(tx))) return 'busy';
     if (allFresh(await findBoardAges(tx))) return 'fresh';
     for (const period of LEADERBOARD_PERIODS) {
-      await storeBoard(tx, period, now, await loadRows(tx, period, now));
+      await storeBoard(tx, period, { computedAt: now, ...(await loadBoard(tx, period, now)) });
     }
     return 'computed';
   });
@@ -209,7 +217,7 @@ type LeaderboardEntry = LeaderboardReply['leaderboard'][number];
 function entryOf(row: LeaderboardRow, index: number, isCurrentUser: boolean): LeaderboardEntry {
   return {
     rank: index + 1,
-    // §2/§5: other raters' e-mails masked; the caller sees their own whole.
+    // docs/product.md#email-masking: other raters' e-mails masked; the caller sees their own whole.
     userEmail: isCurrentUser ? row.email : maskEmail(row.email),
     // Boards stored before display names existed fall back to the masked e-mail.
     displayName: row.displayName ?? maskEmail(row.email),
@@ -239,7 +247,7 @@ export async function getLeaderboard(
   period: LeaderboardPeriod,
   viewerUserId: string,
 ): Promise<LeaderboardReply> {
-  const { rows: board, place, stored } = await source.read(period, viewerUserId);
+  const { rows: board, raterCounts, place, stored } = await source.read(period, viewerUserId);
   const rows = stored && place ? withCallerPlaced(board, place) : board;
   const listed = rows.findIndex((row) => row.userId === viewerUserId);
   let leaderboard = rows === board ? entriesOf(board) : rows.map((row, index) => entryOf(row, index, false));
@@ -249,20 +257,48 @@ export async function getLeaderboard(
     leaderboard = leaderboard.slice();
     leaderboard[listed] = entryOf(own, listed, true);
   }
+  if (!place) return { period, leaderboard, currentUser: null };
+  const standing =
+    listed >= 0
+      ? { rank: listed + 1, tiedWith: 0, rankedRaters: rankedRatersOf(raterCounts, rows.length) }
+      : standingOutsideList(raterCounts, rows, place.ratingsCount);
   return {
     period,
     leaderboard,
-    // Listed, the caller's place is the list's; outside it, not computed per request (see findRaterPlace).
-    currentUser: place
-      ? {
-          rank: listed >= 0 ? listed + 1 : null,
-          ratingsCount: place.ratingsCount,
-          averageHelpfulness: averageToOneDecimal(place.helpfulnessSum, place.helpfulnessCount),
-          helpfulnessScore: roundScore(place.helpfulnessScore),
-          displayName: place.displayName,
-        }
-      : null,
+    currentUser: {
+      ...standing,
+      ratingsCount: place.ratingsCount,
+      averageHelpfulness: averageToOneDecimal(place.helpfulnessSum, place.helpfulnessCount),
+      helpfulnessScore: roundScore(place.helpfulnessScore),
+      displayName: place.displayName,
+    },
   };
+}
+
+type Standing = Pick<LeaderboardCurrentUser, 'rank' | 'tiedWith' | 'rankedRaters'>;
+
+/** Raters ranked in the period as of the stored counts, never fewer than the places already known. */
+const rankedRatersOf = (raterCounts: RaterCountBucket[], atLeast: number): number | null =>
+  raterCounts.length === 0 ? null : Math.max(atLeast, raterCounts.reduce((sum, [, raters]) => sum + raters, 0));
+
+/**
+ * A caller outside the listed rows, placed from the board's rater counts: after every rater with more ratings and
+ * after the listed raters with as many (they won the tiebreak). Raters level with the caller and not listed are
+ * `tiedWith`: helpfulness orders them, which is not summed per request. The counts are the board's (up to a
+ * refresh old) and the caller's own count is live, so the caller is assumed to be in their own bucket.
+ */
+function standingOutsideList(raterCounts: RaterCountBucket[], rows: LeaderboardRow[], ratingsCount: number): Standing {
+  if (raterCounts.length === 0) return { rank: null, tiedWith: 0, rankedRaters: null };
+  let above = 0;
+  let level = 0;
+  for (const [count, raters] of raterCounts) {
+    if (count > ratingsCount) above += raters;
+    else if (count === ratingsCount) level += raters;
+  }
+  const listedLevel = rows.filter((row) => row.ratingsCount === ratingsCount).length;
+  const rank = Math.max(above + listedLevel + 1, rows.length + 1);
+  const tiedWith = Math.max(level - 1 - listedLevel, 0);
+  return { rank, tiedWith, rankedRaters: rankedRatersOf(raterCounts, rank + tiedWith) };
 }
 
 /**

@@ -18,7 +18,7 @@ import { createLeaderboardSource, periodStartDay, refreshStoredBoards } from './
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('periodStartDay (§9 periods)', () => {
+describe('periodStartDay (docs/product.md#limits-and-timings periods)', () => {
   const now = new Date('2025-03-15T23:59:00Z');
   it('year is the current calendar year, month the last 30 days, week the last 7 days (UTC, today included)', () => {
     expect(periodStartDay('all', now)).toBeNull();
@@ -93,7 +93,7 @@ describe('GET /api/leaderboard', () => {
   it('answers 401 when signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Authentication required' });
+    expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
   });
 
   it('answers 400 for an unknown period', async () => {
@@ -138,7 +138,7 @@ describe('GET /api/leaderboard', () => {
     expect(byName('bob')).toMatchObject({ totalPoints: 40, currentRank: 'Rookie' });
   });
 
-  it('masks other raters’ e-mails (§5) and shows the caller’s own whole', async () => {
+  it('masks other raters’ e-mails (docs/product.md#email-masking) and shows the caller’s own whole', async () => {
     const entries = (await leaderboard()).leaderboard;
     const own = entries.filter((entry) => entry.isCurrentUser);
     expect(own).toEqual([expect.objectContaining({ userEmail: viewer.email, rank: 4 })]);
@@ -223,7 +223,7 @@ describe('GET /api/leaderboard', () => {
     expect(entries.map((entry) => entry.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
-  it('gives the caller’s own counts outside the 50 listed, without a place (not computed per request)', async () => {
+  it('places the caller outside the 50 listed after every rater with more ratings, with the raters level with them', async () => {
     const db = t.database.db;
     for (let i = 0; i < 50; i++) {
       const user = await insertUser(db, uniqueEmail(`two${i}`));
@@ -237,25 +237,32 @@ describe('GET /api/leaderboard', () => {
     const week = await leaderboard('?period=week', outsider);
     expect(week.leaderboard).toHaveLength(50);
     expect(week.leaderboard.some((entry) => entry.isCurrentUser)).toBe(false);
+    // This week, more than 1 rating: the viewer, bob, carol, dave and the 50 above (54). One rating: gina, erin,
+    // frank, the 45 of the test before, and the outsider (49).
     expect(week.currentUser).toEqual({
-      rank: null,
+      rank: 55,
+      tiedWith: 48,
+      rankedRaters: 103,
       ratingsCount: 1,
       averageHelpfulness: 5,
       helpfulnessScore: null,
       displayName: maskEmail(outsiderEmail),
     });
-    expect((await leaderboard('', outsider)).currentUser).toMatchObject({ rank: null, ratingsCount: 1 });
+    // All time adds ivan, harry and jack above.
+    expect((await leaderboard('', outsider)).currentUser).toMatchObject({ rank: 58, tiedWith: 48, rankedRaters: 106 });
+    // A listed caller's rank is their place in the list.
+    expect((await leaderboard('?period=week')).currentUser).toMatchObject({ rank: 1, tiedWith: 0, rankedRaters: 103 });
   });
 
   it('with a cache, reuses the ranked rows instead of querying again', async () => {
     const db = t.database.db;
     const cached = createLeaderboardSource(db, { cacheMs: 60_000, refreshMs: 0 });
     const fresh = createLeaderboardSource(db, { cacheMs: 0, refreshMs: 0 });
-    const before = await cached.rows('all');
+    const before = await cached.read('all', viewer.userId);
     await recordRatings(db, raters.dave.id, 10);
-    expect(await cached.rows('all')).toEqual(before);
-    const now = await fresh.rows('all');
-    expect(now[0]).toMatchObject({ userId: raters.dave.id, ratingsCount: 12 });
+    expect((await cached.read('all', viewer.userId)).rows).toEqual(before.rows);
+    const now = await fresh.read('all', viewer.userId);
+    expect(now.rows[0]).toMatchObject({ userId: raters.dave.id, ratingsCount: 12 });
   });
 });
 
@@ -335,7 +342,11 @@ describe('stored leaderboards, computed once for every instance', () => {
 
     const { displayName: _dropped, ...older } = stored.rows.find((row) => row.userId === named.id)!;
     // Every store writes a new computedAt: instances read a board's rows again when it changes.
-    await storeBoard(db, 'week', new Date(stored.computedAt.getTime() + 1000), [older]);
+    await storeBoard(db, 'week', {
+      computedAt: new Date(stored.computedAt.getTime() + 1000),
+      rows: [older],
+      raterCounts: stored.raterCounts,
+    });
     expect((await board(cookie))[0]).toMatchObject({ ratingsCount: 9, displayName: maskEmail(named.email) });
   });
 
@@ -370,4 +381,25 @@ describe('stored leaderboards, computed once for every instance', () => {
     }
     // The 10 s bound is the loop's; starting a second app on a loaded machine can take most of a minute.
   }, 60_000);
+
+  it('places a caller outside the stored 50 from the stored rater counts; a board stored before them gives no place', async () => {
+    const db = t.database.db;
+    for (let i = 0; i < 51; i++) await recordRatings(db, (await insertUser(db, uniqueEmail(`many${i}`))).id, 3);
+    const email = uniqueEmail('stored-outsider');
+    const cookie = await signInAs(t, { email });
+    await recordRatings(db, await userIdOf(db, email), 1);
+    const later = new Date(Date.now() + 5 * 3_600_000);
+    expect(await refreshStoredBoards(db, 60_000, later)).toBe('computed');
+    const read = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/leaderboard?period=week', headers: { cookie } })
+      ).json<LeaderboardReply>().currentUser;
+    // Above the outsider this week: the 51 just added and the five raters of the tests before (stored-viewer,
+    // stored-rival, placed-rival, placed-newcomer and named), none of them level with one rating.
+    expect(await read()).toMatchObject({ rank: 57, tiedWith: 0, rankedRaters: 57, ratingsCount: 1 });
+
+    const [stored] = await db.select().from(leaderboardBoards).where(eq(leaderboardBoards.period, 'week'));
+    await storeBoard(db, 'week', { computedAt: new Date(later.getTime() + 1000), rows: stored.rows, raterCounts: [] });
+    expect(await read()).toMatchObject({ rank: null, tiedWith: 0, rankedRaters: null, ratingsCount: 1 });
+  });
 });

@@ -2,7 +2,7 @@ import { maskEmail } from '../../../common/mask-email';
 
 /**
  * How a rater is named to other users: the linked player's first name and last initial ("Jordan R."),
- * else the §5 masked e-mail. Never a whole e-mail.
+ * else the masked e-mail (docs/product.md#email-masking). Never a whole e-mail.
  */
 export function raterDisplayName(player: { firstName: string | null; lastName: string | null }, email: string): string {
   const first = player.firstName?.trim() ?? '';

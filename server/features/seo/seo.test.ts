@@ -250,6 +250,9 @@ describe('player preview images', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
+    // A palette PNG (IHDR colour type 3), small enough that serving a cached one costs little more than a read.
+    expect(res.rawPayload.readUInt8(25)).toBe(3);
+    expect(res.rawPayload.length).toBeLessThan(30_000);
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');

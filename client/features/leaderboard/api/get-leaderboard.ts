@@ -5,8 +5,8 @@ import type { LeaderboardReply } from '@common/schemas/leaderboard';
 import { queryOptions } from '@tanstack/react-query';
 
 /**
- * §7 GET /api/leaderboard?period= (signed in). Everyone's ratings move it, not only the caller's, so it
- * refetches whenever the tab opens rather than keeping the §9 "never stale" default.
+ * docs/product.md#rating-calls GET /api/leaderboard?period= (signed in). Everyone's ratings move it, not only the caller's, so it
+ * refetches whenever the tab opens rather than keeping the docs/product.md#refreshing-after-changes "never stale" default.
  */
 export const leaderboardQuery = (period: LeaderboardPeriod) =>
   queryOptions({

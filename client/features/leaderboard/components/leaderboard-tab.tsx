@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
-import { isApiStatus, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { setLeaderboardJsonLd } from '@client/lib/seo';
 import { useAuth } from '@client/lib/use-auth';
@@ -27,7 +27,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { leaderboardQuery } from '../api/get-leaderboard';
-import { helpfulnessText, initialsOf, plural } from '../format-entry';
+import { helpfulnessText, initialsOf, placeText, plural } from '../format-entry';
 
 const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   all: 'All Time',
@@ -36,7 +36,7 @@ const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   week: 'This Week',
 };
 
-/** §2: the top 3 get medal styling and an icon (Gold, Silver, Bronze). */
+/** docs/product.md#screens: the top 3 get medal styling and an icon (Gold, Silver, Bronze). */
 const MEDALS: Record<number, { label: string; icon: LucideIcon; row: string; badge: string }> = {
   1: {
     label: 'Gold',
@@ -58,14 +58,14 @@ const MEDALS: Record<number, { label: string; icon: LucideIcon; row: string; bad
   },
 };
 
-/** §2 Leaderboard: top raters per period, with the §1 ItemList structured data of the top 10. */
+/** docs/product.md#leaderboard-screen: top raters per period, with the docs/product.md#page-metadata ItemList structured data of the top 10. */
 export default function LeaderboardTab() {
   const auth = useAuth();
   const [period, setPeriod] = useState<LeaderboardPeriod>('all');
   const leaderboard = useQuery({ ...leaderboardQuery(period), enabled: auth.isAuthenticated });
 
-  // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
-  if (!auth.isAuthenticated || isApiStatus(leaderboard.error, 401)) {
+  // docs/product.md#signed-out-states; a 401 means the session ended (signed out in another tab, expired) while this page was open.
+  if (!auth.isAuthenticated || hasErrorCode(leaderboard.error, 'unauthenticated')) {
     return (
       <EmptyState
         icon={LogIn}
@@ -124,7 +124,7 @@ function LeaderboardList({
 }) {
   const entries = leaderboard.data?.leaderboard;
 
-  // §1: the ordered list of top raters as structured data while the leaderboard is shown.
+  // docs/product.md#page-metadata: the ordered list of top raters as structured data while the leaderboard is shown.
   useEffect(() => {
     setLeaderboardJsonLd(
       entries?.map((entry) => ({
@@ -178,8 +178,15 @@ function OwnPlace({ place }: { place: LeaderboardCurrentUser }) {
       className="mt-3 flex items-center gap-3 rounded-xl border border-dashed border-teal-600/50 bg-teal-50/60 px-3 py-3 text-sm sm:px-4"
     >
       <Avatar name={place.displayName} />
-      <span className="font-semibold text-stone-900 tabular-nums">
-        You: {place.rank === null ? 'outside the top 50' : `#${place.rank}`} · {plural(place.ratingsCount, 'rating')}
+      <span className="grid gap-0.5">
+        <span className="font-semibold text-stone-900 tabular-nums">
+          You: {placeText(place)} · {plural(place.ratingsCount, 'rating')}
+        </span>
+        {place.tiedWith > 0 && (
+          <span className="text-xs text-stone-600 tabular-nums">
+            Level with {plural(place.tiedWith, 'other rater')}; the more helpful ratings go first.
+          </span>
+        )}
       </span>
     </p>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "leaderboard_boards" ADD COLUMN "rater_counts" jsonb DEFAULT '[]'::jsonb NOT NULL;
