@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, STAR_MAX, STAR_MIN } from '../constants';
+import { ERROR_CODE_LIST } from '../error-codes';
 
 /** §5: "Please enter a valid email address". Trimmed; compared case-insensitively by the database. */
 export const emailSchema = z
@@ -24,9 +25,13 @@ export const starSchema = z.number().int('Ratings are whole stars from 1 to 5').
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParamSchema = z.strictObject({ id: idSchema });
 
+/** One of the stable codes of common/error-codes.ts, which programs branch on. */
+export const errorCodeSchema = z.enum(ERROR_CODE_LIST);
+
 /** The body of every error answer (§8, issue 2 §5). */
 export const errorReplySchema = z.object({
   message: z.string(),
+  code: errorCodeSchema,
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 

@@ -137,6 +137,7 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL', () => {
     expect(waiting.headers['retry-after']).toBe('5');
     expect(waiting.json()).toEqual({
       message: 'The service is busy or briefly unavailable. Please try again in a few seconds.',
+      code: 'service_unavailable',
     });
     await locker.query('rollback');
     await locker.end();

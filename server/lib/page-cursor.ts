@@ -39,7 +39,7 @@ function decodeWith<Id extends number | string>(
   } catch {
     // falls through to the 400 below
   }
-  throw new AppError(400, 'Invalid cursor');
+  throw new AppError(400, 'Invalid cursor', 'invalid_cursor');
 }
 
 /**
@@ -80,7 +80,7 @@ export function readCursor<K extends keyof KeyKind, I extends keyof IdKind>(
     kinds.id === 'int'
       ? typeof cursor.id === 'number' && cursor.id >= 0 && cursor.id <= INT_MAX
       : typeof cursor.id === 'string' && UUID.test(cursor.id);
-  if (!keyOk || !idOk) throw new AppError(400, 'Invalid cursor');
+  if (!keyOk || !idOk) throw new AppError(400, 'Invalid cursor', 'invalid_cursor');
   return cursor as { key: KeyKind[K]; id: IdKind[I] };
 }
 

@@ -52,6 +52,7 @@ describe('control characters in any text field', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'firstName must not contain control characters',
+      code: 'validation_failed',
       errors: [{ path: 'firstName', message: 'firstName must not contain control characters' }],
     });
   });

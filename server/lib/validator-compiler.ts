@@ -20,7 +20,7 @@ export function validatorCompiler(options: { rowByRow: string[] }): FastifySchem
       const field = findControlCharacter(data);
       if (field) {
         const message = controlCharacterMessage(field);
-        return { error: badRequest(message, { errors: [{ path: field, message }] }) };
+        return { error: badRequest(message, 'validation_failed', { errors: [{ path: field, message }] }) };
       }
       return validate(data);
     };

@@ -111,7 +111,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
 
   const requireActor = async (request: FastifyRequest) => {
     const actor = await optionalActor(request);
-    if (!actor) throw new AppError(401, 'Authentication required');
+    if (!actor) throw new AppError(401, 'Authentication required', 'unauthenticated');
     return actor;
   };
 
@@ -120,7 +120,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   const requireConfirmedActor = async (request: FastifyRequest) => {
     const actor = await requireActor(request);
     const principal = await principalOf(db, request);
-    if (principal?.kind !== 'developer' && !actor.user.emailVerified) throw new AppError(403, EMAIL_UNCONFIRMED);
+    if (principal?.kind !== 'developer' && !actor.user.emailVerified) throw new AppError(403, EMAIL_UNCONFIRMED, 'email_unconfirmed');
     return actor;
   };
 
@@ -131,9 +131,9 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
     const tokenEmail = await adminTokenOf(db, request);
     if (tokenEmail) return { userId: null, label: `admin:${tokenEmail}` };
     const sentToken = request.headers['x-admin-token'] !== undefined || request.headers['x-admin-email'] !== undefined;
-    if (sentToken) throw new AppError(401, 'Admin session is invalid or has expired');
-    if (actor) throw new AppError(403, 'Admin access required');
-    throw new AppError(401, 'Authentication required');
+    if (sentToken) throw new AppError(401, 'Admin session is invalid or has expired', 'admin_session_expired');
+    if (actor) throw new AppError(403, 'Admin access required', 'admin_required');
+    throw new AppError(401, 'Authentication required', 'unauthenticated');
   };
 
   const isAdmin = async (request: FastifyRequest) => {

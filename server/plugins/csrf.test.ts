@@ -53,7 +53,7 @@ describe('cross-site request forgery and request bodies', () => {
   ])('lets a same-origin or non-browser POST through to the route: %j', async (headers) => {
     const res = await login(headers);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid email or password' });
+    expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
   });
 
   it('does not block cross-site GETs, which change nothing', async () => {
@@ -70,26 +70,26 @@ describe('cross-site request forgery and request bodies', () => {
     async (contentType) => {
       const res = await login({ 'content-type': contentType }, 'email=a@example.com&password=x');
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: 'Content-Type must be application/json' });
+      expect(res.json()).toEqual({ message: 'Content-Type must be application/json', code: 'unsupported_media_type' });
     },
   );
 
   it('answers malformed JSON with 400 {message}', async () => {
     const res = await login({}, '{"email": "a@example.com", ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Request body is not valid JSON' });
+    expect(res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'bad_request' });
   });
 
   it('answers an oversize body with 413 {message}', async () => {
     const res = await login({}, { email: 'a@example.com', password: 'x'.repeat(5 * 1024 * 1024) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is too large' });
+    expect(res.json()).toEqual({ message: 'Request body is too large', code: 'payload_too_large' });
   });
 
   it('refuses a body over 64 KiB on a route without a limit of its own', async () => {
     const res = await login({}, { email: 'a@example.com', password: 'x'.repeat(100 * 1024) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is too large' });
+    expect(res.json()).toEqual({ message: 'Request body is too large', code: 'payload_too_large' });
   });
 
   it('answers unknown fields and wrong types with 400 and the field', async () => {
@@ -97,6 +97,7 @@ describe('cross-site request forgery and request bodies', () => {
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({
       message: 'Unknown field: role',
+      code: 'validation_failed',
       errors: [{ path: 'role', message: 'Unknown field: role' }],
     });
 
@@ -104,6 +105,7 @@ describe('cross-site request forgery and request bodies', () => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toEqual({
       message: 'Please enter a valid email address',
+      code: 'validation_failed',
       errors: [{ path: 'email', message: 'Please enter a valid email address' }],
     });
 

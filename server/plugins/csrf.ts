@@ -38,6 +38,6 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { publicUrl: 
     const origin = request.headers.origin;
     const crossSiteFetch = typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none';
     const foreignOrigin = typeof origin === 'string' && origin !== publicOrigin;
-    if (crossSiteFetch || foreignOrigin) throw new AppError(403, 'Cross-site request refused');
+    if (crossSiteFetch || foreignOrigin) throw new AppError(403, 'Cross-site request refused', 'cross_site_refused');
   });
 });

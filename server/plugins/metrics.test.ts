@@ -38,7 +38,7 @@ describe('GET /metrics', () => {
   it('refuses callers without the token or admin credentials', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Authentication required' });
+    expect(anonymous.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
     const wrong = await t.app.inject({
       method: 'GET',
       url: '/metrics',

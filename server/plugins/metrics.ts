@@ -102,7 +102,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   };
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!(await mayRead(request))) throw new AppError(401, 'Authentication required');
+    if (!(await mayRead(request))) throw new AppError(401, 'Authentication required', 'unauthenticated');
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)

@@ -58,7 +58,7 @@ describe('request ids', () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/fails' });
     expect(res.statusCode).toBe(500);
     const id = res.headers['x-request-id'];
-    expect(res.json()).toEqual({ message: 'Internal server error', requestId: id });
+    expect(res.json()).toEqual({ message: 'Internal server error', code: 'internal_error', requestId: id });
     const lines = logLines.filter((line) => line.reqId === id);
     expect(lines.map((line) => line.msg)).toEqual([
       'incoming request',

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { ErrorCode } from '../../common/error-codes';
 
 /**
  * Security headers (CSP, HSTS, nosniff, ...) on every response, from helmet. The middleware is
@@ -37,16 +38,20 @@ export function securityHeaderList(options: HelmetOptions): Record<string, strin
   return headers;
 }
 
-const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
-  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid' },
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string; code: ErrorCode }> = {
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long', code: 'uri_too_long' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid', code: 'bad_request' },
 };
 
-/** Fastify's `frameworkErrors`: the router's own refusals, as JSON {message} with the security headers. */
+/** Fastify's `frameworkErrors`: the router's own refusals, as JSON {message, code} with the security headers. */
 export function frameworkErrorAnswer(headers: Record<string, string>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: 'Bad request' };
-    void reply.headers(headers).header('x-request-id', request.id).code(known.status).send({ message: known.message });
+    const known = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: 'Bad request', code: 'bad_request' };
+    void reply
+      .headers(headers)
+      .header('x-request-id', request.id)
+      .code(known.status)
+      .send({ message: known.message, code: known.code });
   };
 }
 
@@ -61,13 +66,13 @@ export function clientErrorAnswer(headers: Record<string, string>) {
     .join('');
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, message] =
+    const [status, message, code]: [number, string, ErrorCode] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large']
+        ? [431, 'The request headers are too large', 'headers_too_large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'The request took too long to arrive']
-          : [400, 'The request is malformed'];
-    const body = JSON.stringify({ message });
+          ? [408, 'The request took too long to arrive', 'request_timeout']
+          : [400, 'The request is malformed', 'bad_request'];
+    const body = JSON.stringify({ message, code });
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}x-request-id: ${randomUUID()}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../common/error-codes';
 import { players } from '../db/schema/index';
 import { openLoader } from '../db/seed/loader';
 import { verifyAggregates } from '../db/seed/verify';
@@ -15,7 +16,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from './test-app';
 /*
  * Bad input, at scale: requests for every registered route, built from the route's own schemas with valid,
  * near-valid and hostile values, sent as an anonymous caller, a signed-in user with a confirmed e-mail and an
- * admin. No answer may be a 5xx, every error must be JSON {message}, and afterwards every running aggregate
+ * admin. No answer may be a 5xx, every error must be JSON {message, code}, and afterwards every running aggregate
  * must still equal its rows. A failure prints fast-check's seed and path; FUZZ_SEED and FUZZ_RUNS replay or
  * widen a run.
  */
@@ -50,8 +51,11 @@ function problemWith(method: string, res: LightMyRequestResponse): string | null
   } catch {
     return `error ${res.statusCode} has a body that does not parse: ${res.payload.slice(0, 300)}`;
   }
-  const message = (body as { message?: unknown } | null)?.message;
+  const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
   if (typeof message !== 'string') return `error ${res.statusCode} has no string message: ${res.payload.slice(0, 300)}`;
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code)) {
+    return `error ${res.statusCode} has no code of common/error-codes.ts: ${res.payload.slice(0, 300)}`;
+  }
   return null;
 }
 
@@ -171,7 +175,7 @@ describe('route fuzz: every route, bad input, three kinds of caller', () => {
   });
   afterAll(() => t?.close());
 
-  it(`sends ${RUNS} requests as each caller: no 5xx, every error JSON {message}`, async () => {
+  it(`sends ${RUNS} requests as each caller: no 5xx, every error JSON {message, code}`, async () => {
     const known = { emails: [...USERS, ADMIN_USER, TEST_ADMIN.email, 'nobody@example.com'] };
     const started = Date.now();
     await fc.assert(

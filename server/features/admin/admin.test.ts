@@ -47,13 +47,13 @@ describe('admin lists', () => {
     it.each(LIST_PATHS)('%s answers 401 when signed out', async (path) => {
       const res = await get(path, {});
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Authentication required' });
+      expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
     });
 
     it.each(LIST_PATHS)('%s answers 403 to a signed-in user who is not an admin', async (path) => {
       const res = await get(path, { cookie: userCookie });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Admin access required' });
+      expect(res.json()).toEqual({ message: 'Admin access required', code: 'admin_required' });
     });
 
     it.each(LIST_PATHS)('%s answers 401 to a wrong admin token', async (path) => {

@@ -51,7 +51,7 @@ describe('POST /api/players/bulk', () => {
       for (const payload of [{ players: [row('signedout')] }, { nonsense: true }]) {
         const res = await bulk(payload, {});
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Authentication required' });
+        expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
       }
       expect(await adminPlayer('signedout@bulk.example.com')).toBeUndefined();
     });

@@ -25,7 +25,7 @@ export async function loginAdmin(
   const emailMatches = safeEqual(input.email.toLowerCase(), (env.ADMIN_EMAIL ?? UNCONFIGURED).toLowerCase());
   const keyMatches = safeEqual(input.adminKey, env.ADMIN_KEY ?? UNCONFIGURED);
   if (!env.ADMIN_EMAIL || !env.ADMIN_KEY || !emailMatches || !keyMatches) {
-    throw unauthorized(ADMIN_INVALID_CREDENTIALS);
+    throw unauthorized(ADMIN_INVALID_CREDENTIALS, 'invalid_credentials');
   }
   const now = Date.now();
   await deleteExpiredAdminTokens(db, new Date(now));

@@ -50,7 +50,7 @@ describe('admin sign-in', () => {
   ])('answers 401 "Invalid credentials." for %j', async (payload) => {
     const res = await adminLogin(payload);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid credentials.' });
+    expect(res.json()).toEqual({ message: 'Invalid credentials.', code: 'invalid_credentials' });
   });
 
   it.each([

@@ -30,7 +30,7 @@ describe('who is signed in, and signing out', () => {
       for (const cookie of [undefined, 'pr_session=not-a-real-session', `pr_session=${'x'.repeat(500)}`]) {
         const res = await get('/api/auth/user', cookie);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Authentication required' });
+        expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
       }
     });
 
@@ -70,7 +70,7 @@ describe('who is signed in, and signing out', () => {
       const me = await registered();
       const res = await get('/api/auth/user/player', me.cookie);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'No player profile is linked to your account' });
+      expect(res.json()).toEqual({ message: 'No player profile is linked to your account', code: 'no_linked_player' });
     });
 
     it('returns {player} for the player linked to the caller, and only that one', async () => {

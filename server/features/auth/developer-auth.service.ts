@@ -22,7 +22,7 @@ export function authenticateDeveloper(devUsers: DevUser[], userId: string, passw
     const passwordMatches = safeEqual(candidate.password, password);
     if (idMatches && passwordMatches) match = candidate;
   }
-  if (!match) throw unauthorized(DEV_INVALID_CREDENTIALS);
+  if (!match) throw unauthorized(DEV_INVALID_CREDENTIALS, 'invalid_credentials');
   return match;
 }
 
@@ -50,6 +50,6 @@ export async function ensureActingUser(db: Db, developer: DevUser): Promise<User
   // Two first sign-ins at once: the other one inserted it.
   const user = existing ?? created ?? (await findUserByEmail(db, email));
   if (!user) throw new Error(`acting user for developer ${developer.userId} could not be created`);
-  if (user.authProvider !== 'developer') throw new AppError(409, ACTING_USER_TAKEN);
+  if (user.authProvider !== 'developer') throw new AppError(409, ACTING_USER_TAKEN, 'developer_email_taken');
   return user;
 }

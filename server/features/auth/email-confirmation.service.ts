@@ -49,7 +49,7 @@ export async function sendConfirmationLink(
     now,
     notSentSince: new Date(now.getTime() - minIntervalMs),
   });
-  if (!stored) throw new AppError(429, RESEND_TOO_SOON);
+  if (!stored) throw new AppError(429, RESEND_TOO_SOON, 'rate_limited');
   const link = new URL(CONFIRM_EMAIL_PATH, deps.publicUrl);
   link.searchParams.set('token', token);
   void deps.mailer
@@ -78,10 +78,10 @@ export async function resendConfirmationLink(
   deps: ConfirmationDeps & { limitStore: LimitStore },
   user: UserRow,
 ): Promise<string> {
-  if (user.emailVerified) throw conflict(ALREADY_CONFIRMED);
+  if (user.emailVerified) throw conflict(ALREADY_CONFIRMED, 'email_already_confirmed');
   const dayKey = `confirm-email:resend:${user.id}`;
   const today = await deps.limitStore.take([{ key: dayKey, ...RESENDS_PER_DAY }]);
-  if (!today.allowed) throw new AppError(429, resendsTodayMessage(today.retryAfterMs));
+  if (!today.allowed) throw new AppError(429, resendsTodayMessage(today.retryAfterMs), 'rate_limited');
   try {
     return await sendConfirmationLink(db, deps, user, RESEND_INTERVAL_MS);
   } catch (error) {

@@ -139,7 +139,7 @@ describe('e-mail confirmation for password accounts', () => {
     expect((await open(t, newLink)).headers.location).toBe('/?emailConfirmed=1');
     const done = await resend();
     expect(done.statusCode).toBe(409);
-    expect(done.json()).toEqual({ message: 'Your e-mail address is already confirmed' });
+    expect(done.json()).toEqual({ message: 'Your e-mail address is already confirmed', code: 'email_already_confirmed' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email/resend' })).statusCode).toBe(401);
   });
 
@@ -171,6 +171,7 @@ describe('e-mail confirmation for password accounts', () => {
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json()).toEqual({
         message: 'You have asked for 5 links today. Please check your inbox and spam folder, or try again in 24 hours.',
+        code: 'rate_limited',
       });
       clock += 24 * 60 * 60 * 1000 + 1000;
       expect((await resend()).statusCode).toBe(200);

@@ -30,8 +30,8 @@ export async function registerWithPassword(
   db: Db,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
-  if (isDeveloperEmail(input.email)) throw badRequest(RESERVED_EMAIL_DOMAIN);
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  if (isDeveloperEmail(input.email)) throw badRequest(RESERVED_EMAIL_DOMAIN, 'reserved_email_domain');
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, 'email_taken');
   const passwordHash = await hashPassword(input.password);
   const user = await insertUserIfAbsent(db, {
     email: input.email,
@@ -41,7 +41,7 @@ export async function registerWithPassword(
     passwordHash,
   });
   // Two registrations racing for one e-mail: the database's unique index decides.
-  if (!user) throw conflict(EMAIL_TAKEN);
+  if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
   return user;
 }
 
@@ -52,7 +52,7 @@ export async function registerWithPassword(
 export async function loginWithPassword(db: Db, input: { email: string; password: string }): Promise<UserRow> {
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+  if (!user || !valid) throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
   return user;
 }
 
@@ -94,11 +94,11 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   // The token is looked up by its SHA-256: the database compares digests, which reveals nothing about the token.
   const tokenHash = sha256(input.token);
   const user = await findUserByLiveResetToken(db, tokenHash, new Date());
-  if (!user) throw badRequest(RESET_TOKEN_INVALID);
+  if (!user) throw badRequest(RESET_TOKEN_INVALID, 'reset_token_invalid');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const updated = await resetPasswordWithToken(tx, user.id, tokenHash, passwordHash);
-    if (!updated) throw new AppError(400, RESET_TOKEN_INVALID);
+    if (!updated) throw new AppError(400, RESET_TOKEN_INVALID, 'reset_token_invalid');
     await deleteSessionsOfUser(tx, user.id);
   });
   return user.id;

@@ -90,7 +90,7 @@ describe('e-mail and password sign-in', () => {
         lastName: 'Again',
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'Email already registered' });
+      expect(res.json()).toEqual({ message: 'Email already registered', code: 'email_taken' });
     });
 
     it.each([
@@ -110,7 +110,7 @@ describe('e-mail and password sign-in', () => {
         ...change,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, errors: [{ path, message }] });
+      expect(res.json()).toEqual({ message, code: 'validation_failed', errors: [{ path, message }] });
     });
 
     it('reports every missing field, and refuses unknown fields', async () => {
@@ -129,6 +129,7 @@ describe('e-mail and password sign-in', () => {
       expect(extra.statusCode).toBe(400);
       expect(extra.json()).toEqual({
         message: 'Unknown field: isAdmin',
+        code: 'validation_failed',
         errors: [{ path: 'isAdmin', message: 'Unknown field: isAdmin' }],
       });
     });
@@ -174,7 +175,7 @@ describe('e-mail and password sign-in', () => {
       ]);
       for (const res of answers) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Invalid email or password' });
+        expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
         expect(sessionCookieOf(res)).toBeUndefined();
       }
     });
@@ -205,7 +206,7 @@ describe('e-mail and password sign-in', () => {
     ])('refuses %j with the docs/product.md#validation-messages message', async (payload, path, message) => {
       const res = await post('/api/auth/login', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, errors: [{ path, message }] });
+      expect(res.json()).toEqual({ message, code: 'validation_failed', errors: [{ path, message }] });
     });
 
     it('locks an account for the address that failed 5 times, before checking even the right password; the owner elsewhere gets in', async () => {
@@ -228,6 +229,7 @@ describe('e-mail and password sign-in', () => {
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(locked.json()).toEqual({
         message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) as unknown,
+        code: 'rate_limited',
       });
       expect(sessionCookieOf(locked)).toBeUndefined();
       // The owner, from another address, is not locked out by a stranger.
@@ -257,7 +259,7 @@ describe('e-mail and password sign-in', () => {
       const limited = await post('/api/auth/login', {}, { ip, headers: { 'x-forwarded-for': '198.51.100.7' } });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown });
+      expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown, code: 'rate_limited' });
       // A different address is still served.
       expect((await post('/api/auth/login', {}, { ip: freshIp() })).statusCode).toBe(400);
     });
@@ -335,7 +337,7 @@ describe('e-mail and password sign-in', () => {
 
       const again = await post('/api/auth/reset-password', { token, password: 'Another-Pass-3' });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ message: 'This reset link is invalid or has expired. Please request a new one.' });
+      expect(again.json()).toEqual({ message: 'This reset link is invalid or has expired. Please request a new one.', code: 'reset_token_invalid' });
       const [row] = await t.database.db.select().from(users).where(eq(users.id, account.id));
       expect(row).toMatchObject({ passwordResetToken: null, passwordResetExpires: null, emailVerified: true });
     });
@@ -372,7 +374,7 @@ describe('e-mail and password sign-in', () => {
     ])('reset refuses %j with the docs/product.md#validation-messages message', async (payload, path, message) => {
       const res = await post('/api/auth/reset-password', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, errors: [{ path, message }] });
+      expect(res.json()).toEqual({ message, code: 'validation_failed', errors: [{ path, message }] });
     });
 
     it('forgot-password needs a valid e-mail', async () => {

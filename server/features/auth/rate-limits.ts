@@ -6,7 +6,7 @@ import type { Budget, LimitStore } from '../../lib/limit-store';
 
 const MINUTE = 60_000;
 
-const tooMany = (after: string) => new AppError(429, `Too many attempts. Please try again in ${after}.`);
+const tooMany = (after: string) => new AppError(429, `Too many attempts. Please try again in ${after}.`, 'rate_limited');
 
 /**
  * Per-IP limits (docs/product.md#accounts-and-sign-in), counted in onRequest before the body is read. The key is request.ip, which

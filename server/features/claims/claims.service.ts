@@ -60,14 +60,14 @@ export async function createClaim(db: Db, actor: Actor, playerId: number, body: 
     const row = await db.transaction(async (tx) => {
       await lockUserForProfileChange(tx, actor.user.id);
       const player = await findPlayerById(tx, playerId);
-      if (!player) throw notFound(PLAYER_NOT_FOUND);
-      if (player.userId === actor.user.id) throw conflict(ALREADY_LINKED);
-      if (player.userId) throw conflict(PROFILE_UNAVAILABLE);
+      if (!player) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
+      if (player.userId === actor.user.id) throw conflict(ALREADY_LINKED, 'already_linked');
+      if (player.userId) throw conflict(PROFILE_UNAVAILABLE, 'profile_unavailable');
       // Approval would fail: a user has at most one player (players_user_id_key).
-      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
+      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
       const pending = await findPendingClaimOfUser(tx, actor.user.id);
-      if (pending?.playerId === playerId) throw conflict(PENDING_EXISTS);
-      if (pending) throw conflict(claimBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`));
+      if (pending?.playerId === playerId) throw conflict(PENDING_EXISTS, 'claim_already_pending');
+      if (pending) throw conflict(claimBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`), 'profile_pending_claim');
       return insertMatchRequest(tx, {
         userId: actor.user.id,
         playerId,
@@ -88,7 +88,7 @@ export async function createClaim(db: Db, actor: Actor, playerId: number, body: 
       },
     };
   } catch (error) {
-    if (uniqueViolation(error)) throw conflict(PENDING_EXISTS);
+    if (uniqueViolation(error)) throw conflict(PENDING_EXISTS, 'claim_already_pending');
     throw error;
   }
 }
@@ -112,11 +112,13 @@ export async function withdrawClaim(db: Db, actor: Actor, id: number): Promise<W
   const withdrawn = await markWithdrawn(db, id, actor.user.id);
   if (!withdrawn) {
     const state = await findMatchRequestState(db, id);
-    if (!state || state.userId !== actor.user.id) throw notFound(REQUEST_NOT_FOUND);
-    throw conflict(state.status === 'withdrawn' ? ALREADY_WITHDRAWN : ALREADY_REVIEWED);
+    if (!state || state.userId !== actor.user.id) throw notFound(REQUEST_NOT_FOUND, 'claim_not_found');
+    throw state.status === 'withdrawn'
+      ? conflict(ALREADY_WITHDRAWN, 'claim_already_withdrawn')
+      : conflict(ALREADY_REVIEWED, 'claim_already_reviewed');
   }
   const row = await findOwnClaim(db, id);
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (!row) throw notFound(REQUEST_NOT_FOUND, 'claim_not_found');
   return { request: toOwnClaim(row) };
 }
 
@@ -150,14 +152,14 @@ export async function reviewMatchRequest(
   try {
     await db.transaction(async (tx) => {
       const request = await findMatchRequestForUpdate(tx, id);
-      if (!request) throw notFound(REQUEST_NOT_FOUND);
-      if (request.status !== 'pending') throw conflict(ALREADY_REVIEWED);
+      if (!request) throw notFound(REQUEST_NOT_FOUND, 'claim_not_found');
+      if (request.status !== 'pending') throw conflict(ALREADY_REVIEWED, 'claim_already_reviewed');
       if (body.action === 'approve') {
         const player = await findPlayerByIdForUpdate(tx, request.playerId);
-        if (!player) throw notFound(PLAYER_NOT_FOUND);
-        if (player.userId) throw conflict(PLAYER_LINKED_MEANWHILE);
-        if ((await findPlayerIdOfUser(tx, request.userId)) !== null) throw conflict(REQUESTER_HAS_PLAYER);
-        if (!(await linkPlayerToUser(tx, player.id, request.userId))) throw conflict(PLAYER_LINKED_MEANWHILE);
+        if (!player) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
+        if (player.userId) throw conflict(PLAYER_LINKED_MEANWHILE, 'player_already_linked');
+        if ((await findPlayerIdOfUser(tx, request.userId)) !== null) throw conflict(REQUESTER_HAS_PLAYER, 'requester_has_player');
+        if (!(await linkPlayerToUser(tx, player.id, request.userId))) throw conflict(PLAYER_LINKED_MEANWHILE, 'player_already_linked');
       }
       const reviewed = await markReviewed(tx, id, {
         status: body.action === 'approve' ? 'approved' : 'denied',
@@ -165,15 +167,15 @@ export async function reviewMatchRequest(
         reviewedByLabel: admin.label,
         reviewNotes: body.reviewNotes,
       });
-      if (!reviewed) throw conflict(ALREADY_REVIEWED);
+      if (!reviewed) throw conflict(ALREADY_REVIEWED, 'claim_already_reviewed');
     });
   } catch (error) {
     // The requester got another player linked concurrently (players_user_id_key).
-    if (uniqueViolation(error)) throw conflict(REQUESTER_HAS_PLAYER);
+    if (uniqueViolation(error)) throw conflict(REQUESTER_HAS_PLAYER, 'requester_has_player');
     throw error;
   }
   const row = await findAdminMatchRequest(db, id);
-  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (!row) throw notFound(REQUEST_NOT_FOUND, 'claim_not_found');
   return {
     message: body.action === 'approve' ? 'Request approved' : 'Request denied',
     request: toAdminEntry(row),

@@ -111,7 +111,7 @@ describe('POST /api/players/:playerId/match-request', () => {
     const player = await addPlayer(t.database.db);
     const res = await claim(player.id, claimBody());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Authentication required' });
+    expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
   });
 
   it('refuses missing or bad claimant fields with 400 (§5 "Missing information")', async () => {
@@ -141,7 +141,7 @@ describe('POST /api/players/:playerId/match-request', () => {
     const user = await claimant();
     const res = await claim(2_000_000_000, claimBody(), user.cookie);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Player not found' });
+    expect(res.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
   });
 
   it('refuses the caller’s own player ("Already linked") and another user’s ("Profile unavailable")', async () => {
@@ -149,12 +149,12 @@ describe('POST /api/players/:playerId/match-request', () => {
     const own = await addPlayer(t.database.db, { userId: owner.id });
     const mine = await claim(own.id, claimBody(), owner.cookie);
     expect(mine.statusCode).toBe(409);
-    expect(mine.json()).toEqual({ message: 'Already linked' });
+    expect(mine.json()).toEqual({ message: 'Already linked', code: 'already_linked' });
 
     const other = await claimant('other');
     const theirs = await claim(own.id, claimBody(), other.cookie);
     expect(theirs.statusCode).toBe(409);
-    expect(theirs.json()).toEqual({ message: 'Profile unavailable' });
+    expect(theirs.json()).toEqual({ message: 'Profile unavailable', code: 'profile_unavailable' });
   });
 
   it('refuses a caller who already has a player (409)', async () => {
@@ -163,14 +163,14 @@ describe('POST /api/players/:playerId/match-request', () => {
     const target = await addPlayer(t.database.db);
     const res = await claim(target.id, claimBody(), owner.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'You already have a player profile' });
+    expect(res.json()).toEqual({ message: 'You already have a player profile', code: 'already_has_player' });
   });
 
   it('allows one pending claim per user and player; after a denial a new one can be sent', async () => {
     const { player, user, request } = await pendingClaim();
     const again = await claim(player.id, claimBody(), user.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'You already have a pending request for this player' });
+    expect(again.json()).toEqual({ message: 'You already have a pending request for this player', code: 'claim_already_pending' });
 
     expect((await review(request.id, { action: 'deny' })).statusCode).toBe(200);
     expect((await claim(player.id, claimBody(), user.cookie)).statusCode).toBe(201);
@@ -196,7 +196,7 @@ describe('GET /api/admin/match-requests', () => {
     const user = await claimant('plain');
     const plain = await list('pending', { cookie: user.cookie });
     expect(plain.statusCode).toBe(403);
-    expect(plain.json()).toEqual({ message: 'Admin access required' });
+    expect(plain.json()).toEqual({ message: 'Admin access required', code: 'admin_required' });
     const badToken = await list('pending', { ...tokenHeaders, 'x-admin-token': 'wrong' });
     expect(badToken.statusCode).toBe(401);
   });
@@ -276,7 +276,7 @@ describe('POST /api/admin/match-requests/:id/review', () => {
     expect((await review('abc', { action: 'approve' })).statusCode).toBe(400);
     const unknown = await review(2_000_000_000, { action: 'approve' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Match request not found' });
+    expect(unknown.json()).toEqual({ message: 'Match request not found', code: 'claim_not_found' });
   });
 
   it('approves: links the player to the requester and records who reviewed, when and why', async () => {
@@ -323,7 +323,7 @@ describe('POST /api/admin/match-requests/:id/review', () => {
     for (const action of ['approve', 'deny']) {
       const again = await review(request.id, { action, reviewNotes: 'again' });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: 'Request already reviewed' });
+      expect(again.json()).toEqual({ message: 'Request already reviewed', code: 'claim_already_reviewed' });
     }
     const [row] = await t.database.db.select().from(playerMatchRequests).where(eq(playerMatchRequests.id, request.id));
     expect(row).toMatchObject({ status: 'approved', reviewNotes: null });
@@ -339,7 +339,7 @@ describe('POST /api/admin/match-requests/:id/review', () => {
     expect((await review(claimA.id, { action: 'approve' })).statusCode).toBe(200);
     const second = await review(claimB.id, { action: 'approve' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: 'This player is already linked to a user' });
+    expect(second.json()).toEqual({ message: 'This player is already linked to a user', code: 'player_already_linked' });
     const [row] = await t.database.db.select().from(playerMatchRequests).where(eq(playerMatchRequests.id, claimB.id));
     expect(row.status).toBe('pending');
     expect((await playerRow(t.database.db, player.id)).userId).toBe(a.id);
@@ -355,7 +355,7 @@ describe('POST /api/admin/match-requests/:id/review', () => {
     await addPlayer(t.database.db, { userId: user.id });
     const res = await review(request.id, { action: 'approve' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'The requester already has a player profile' });
+    expect(res.json()).toEqual({ message: 'The requester already has a player profile', code: 'requester_has_player' });
     expect((await playerRow(t.database.db, target.id)).userId).toBeNull();
   });
 });
@@ -385,7 +385,7 @@ describe('GET /api/auth/user/match-request (the caller’s pending claim)', () =
   it('refuses a caller who is not signed in (401)', async () => {
     const res = await ownClaim();
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Authentication required' });
+    expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
   });
 
   it('answers null without a claim, and the pending claim with its player’s name and place', async () => {
@@ -436,6 +436,7 @@ describe('one pending claim per user, and no registration while it is pending', 
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'You have a pending claim for Target Player. Withdraw it before claiming another profile.',
+      code: 'profile_pending_claim',
     });
   });
 
@@ -446,6 +447,7 @@ describe('one pending claim per user, and no registration while it is pending', 
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'You have a pending claim for Target Player. Withdraw it before registering a new profile.',
+      code: 'profile_pending_claim',
     });
     expect(await t.database.db.select().from(players).where(eq(players.email, email))).toEqual([]);
     // Completing an existing profile ("Use for Form") is refused the same way.
@@ -491,7 +493,7 @@ describe('POST /api/match-requests/:id/withdraw', () => {
     // The admin can no longer act on it, and the player is not linked.
     const approve = await review(request.id, { action: 'approve' });
     expect(approve.statusCode).toBe(409);
-    expect(approve.json()).toEqual({ message: 'Request already reviewed' });
+    expect(approve.json()).toEqual({ message: 'Request already reviewed', code: 'claim_already_reviewed' });
     expect((await playerRow(t.database.db, player.id)).userId).toBeNull();
 
     // Registering, or claiming again, works now.
@@ -506,14 +508,14 @@ describe('POST /api/match-requests/:id/withdraw', () => {
     expect((await withdraw(request.id, user.cookie)).statusCode).toBe(200);
     const twice = await withdraw(request.id, user.cookie);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: 'Request already withdrawn' });
+    expect(twice.json()).toEqual({ message: 'Request already withdrawn', code: 'claim_already_withdrawn' });
 
     for (const action of ['approve', 'deny'] as const) {
       const reviewed = await pendingClaim();
       expect((await review(reviewed.request.id, { action })).statusCode).toBe(200);
       const late = await withdraw(reviewed.request.id, reviewed.user.cookie);
       expect(late.statusCode, action).toBe(409);
-      expect(late.json()).toEqual({ message: 'Request already reviewed' });
+      expect(late.json()).toEqual({ message: 'Request already reviewed', code: 'claim_already_reviewed' });
     }
   });
 
@@ -522,10 +524,10 @@ describe('POST /api/match-requests/:id/withdraw', () => {
     const stranger = await claimant('stranger');
     const res = await withdraw(request.id, stranger.cookie);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Match request not found' });
+    expect(res.json()).toEqual({ message: 'Match request not found', code: 'claim_not_found' });
     const unknown = await withdraw(2_000_000_000, stranger.cookie);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Match request not found' });
+    expect(unknown.json()).toEqual({ message: 'Match request not found', code: 'claim_not_found' });
     // Nor does an admin withdraw it for the claimant: admins deny.
     expect((await withdraw(request.id, adminCookie)).statusCode).toBe(404);
     expect((await ownClaim(user.cookie)).json<OwnClaimReply>().request?.status).toBe('pending');
@@ -535,7 +537,7 @@ describe('POST /api/match-requests/:id/withdraw', () => {
     const { request } = await pendingClaim();
     const res = await withdraw(request.id);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Authentication required' });
+    expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
     const user = await claimant('bad-id');
     expect((await withdraw('abc', user.cookie)).statusCode).toBe(400);
   });

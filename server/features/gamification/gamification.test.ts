@@ -47,7 +47,7 @@ describe('gamification', () => {
     it('answers 401 when signed out', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/gamification/my-stats' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Authentication required' });
+      expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
     });
 
     it('answers zeros and Rookie before the first rating', async () => {

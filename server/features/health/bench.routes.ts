@@ -52,7 +52,7 @@ export const benchRoutes: FeatureRoutes = async (app, { database }) => {
     },
     async (request) => {
       const [row] = await byId.execute({ id: request.query.id });
-      if (!row) throw notFound('Player not found');
+      if (!row) throw notFound('Player not found', 'player_not_found');
       return row;
     },
   );

@@ -18,7 +18,7 @@ describe('GET /api/health', () => {
   it('answers JSON 404 for an unknown API path', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('answers 503 once the database is gone', async () => {

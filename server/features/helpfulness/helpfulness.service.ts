@@ -22,12 +22,12 @@ export async function rateHelpfulness(
 ): Promise<HelpfulnessReply> {
   return db.transaction(async (tx) => {
     const rating = await lockRatingForVote(tx, ratingId);
-    if (!rating) throw notFound('Rating not found');
+    if (!rating) throw notFound('Rating not found', 'rating_not_found');
     if (rating.playerUserId !== voter.userId) {
-      throw forbidden('Only the rated player can rate the helpfulness of this rating');
+      throw forbidden('Only the rated player can rate the helpfulness of this rating', 'helpfulness_not_rated_player');
     }
     if (isOwnRating(rating, { id: voter.userId, email: voter.email })) {
-      throw forbidden('You cannot rate the helpfulness of your own rating');
+      throw forbidden('You cannot rate the helpfulness of your own rating', 'helpfulness_own_rating');
     }
 
     const previous = await findVoteScore(tx, ratingId, voter.userId);

@@ -141,8 +141,8 @@ export async function resolveFlaggedComment(
   await db.transaction(async (tx) => {
     const ratingId = await lockRatingOfFlag(tx, flagId);
     const flag = ratingId === undefined ? undefined : await lockFlag(tx, flagId);
-    if (!flag) throw notFound('Flag not found');
-    if (flag.isResolved) throw conflict('Flag already resolved');
+    if (!flag) throw notFound('Flag not found', 'flag_not_found');
+    if (flag.isResolved) throw conflict('Flag already resolved', 'flag_already_reviewed');
     await markResolved(tx, [flag.id], {
       resolvedBy: admin.userId,
       resolvedByLabel: admin.label,

@@ -283,14 +283,14 @@ describe('PUT /api/admin/flagged-comments/:id/resolve', () => {
     await resolve(flag.id, { cookie: adminCookie }, { notes: 'first' });
     const again = await resolve(flag.id, { cookie: adminCookie }, { notes: 'second' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Flag already resolved' });
+    expect(again.json()).toEqual({ message: 'Flag already resolved', code: 'flag_already_reviewed' });
     expect((await flagsOf(rating.id)).find((row) => row.id === flag.id)?.resolutionNotes).toBe('first');
   });
 
   it('answers 404 for an unknown flag and 400 for a malformed id', async () => {
     const unknown = await resolve(99_999_999, { cookie: adminCookie }, {});
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Flag not found' });
+    expect(unknown.json()).toEqual({ message: 'Flag not found', code: 'flag_not_found' });
     expect((await resolve('abc', { cookie: adminCookie }, {})).statusCode).toBe(400);
   });
 

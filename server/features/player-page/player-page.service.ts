@@ -30,8 +30,8 @@ function refuseUnlessAllowed<Row extends Pick<PlayerPageSummaryRow, 'userId' | '
   player: Row | undefined,
   access: PageAccess,
 ): Row {
-  if (!player) throw notFound(PLAYER_NOT_FOUND);
-  if (isMembersOnly(player) && !access.caller && !access.isAdmin) throw new AppError(401, MEMBERS_ONLY_MESSAGE);
+  if (!player) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
+  if (isMembersOnly(player) && !access.caller && !access.isAdmin) throw new AppError(401, MEMBERS_ONLY_MESSAGE, 'members_only');
   return player;
 }
 

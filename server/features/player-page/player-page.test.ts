@@ -92,7 +92,7 @@ describe('GET /api/players/:id/page', () => {
     for (const url of ['/api/players/99999999/page', '/api/players/99999999']) {
       const reply = await t.app.inject({ url });
       expect(reply.statusCode).toBe(404);
-      expect(reply.json()).toEqual({ message: 'Player not found' });
+      expect(reply.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
     }
     for (const id of ['abc', '0', '99999999999']) {
       expect((await t.app.inject({ url: `/api/players/${id}/page` })).statusCode).toBe(
@@ -149,7 +149,7 @@ describe('GET /api/players/:id/page', () => {
 
     for (const reply of [await getPage(player.id), await getComments(player.id)]) {
       expect(reply.statusCode).toBe(401);
-      expect(reply.json()).toEqual({ message: MEMBERS_ONLY_MESSAGE });
+      expect(reply.json()).toEqual({ message: MEMBERS_ONLY_MESSAGE, code: 'members_only' });
     }
     const member = await signInAs(t, { email: uniqueEmail('member') });
     const page = await getPage(player.id, member);
@@ -246,9 +246,9 @@ describe('GET /api/players/:id/comments', () => {
 
     const bad = await getComments(player.id, '?cursor=not-a-cursor');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Invalid cursor' });
+    expect(bad.json()).toEqual({ message: 'Invalid cursor', code: 'invalid_cursor' });
     const missing = await getComments(99999999);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Player not found' });
+    expect(missing.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
   });
 });

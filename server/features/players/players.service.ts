@@ -72,7 +72,7 @@ async function searchRows(db: Db, search: PlayerSearchQuery, raterEmail: string 
   if (search.q !== null && query === null) return [];
   if (!search.near) return searchPlayers(db, { query: query!, raterEmail, limit: SEARCH_RESULT_LIMIT });
   const point = locatePlace(search.near.place);
-  if (!point) throw badRequest(NEAR_NOT_FOUND_MESSAGE);
+  if (!point) throw badRequest(NEAR_NOT_FOUND_MESSAGE, 'place_not_found');
   return searchPlayersNear(db, {
     near: point,
     radiusMiles: search.near.radiusMiles,
@@ -129,7 +129,7 @@ export type PlayerCaller = { userId: string | null; isAdmin: boolean };
  */
 export async function getPlayerDetail(db: Db, id: number, viewer: PlayerCaller): Promise<PlayerDetail> {
   const row = await findPlayerDetail(db, id);
-  if (!row) throw notFound(PLAYER_NOT_FOUND);
+  if (!row) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
   const seesVisibility = viewer.isAdmin || (row.userId !== null && row.userId === viewer.userId);
   return {
     ...(seesVisibility ? { visibility: row.visibility } : {}),
@@ -178,7 +178,7 @@ function toLinkedPlayer(player: PlayerRow): LinkedPlayer {
 /** GET /api/auth/user/player: the signed-in user's linked player, 404 when they have none. */
 export async function linkedPlayerOf(db: Db, userId: string): Promise<{ player: LinkedPlayer }> {
   const player = await findPlayerOfUser(db, userId);
-  if (!player) throw notFound('No player profile is linked to your account');
+  if (!player) throw notFound('No player profile is linked to your account', 'no_linked_player');
   return { player: toLinkedPlayer(player) };
 }
 
@@ -197,11 +197,11 @@ export async function updatePlayer(
 ): Promise<UpdatePlayerReply> {
   return db.transaction(async (tx) => {
     const current = await findPlayerByIdForUpdate(tx, id);
-    if (!current) throw notFound(PLAYER_NOT_FOUND);
+    if (!current) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
     const isOwner = current.userId !== null && current.userId === editor.userId;
-    if (!isOwner && !editor.isAdmin) throw new AppError(403, NOT_YOUR_PROFILE);
+    if (!isOwner && !editor.isAdmin) throw new AppError(403, NOT_YOUR_PROFILE, 'not_your_profile');
     if (!editor.isAdmin && (body.firstName !== undefined || body.lastName !== undefined)) {
-      throw new AppError(403, NAME_ADMIN_ONLY);
+      throw new AppError(403, NAME_ADMIN_ONLY, 'name_admin_only');
     }
     const updated = await updatePlayerProfile(tx, current, body);
     return { player: { ...toLinkedPlayer(updated), visibility: updated.visibility } };
@@ -217,10 +217,10 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 async function completeExistingPlayer(db: Db, actor: Actor, playerId: number, body: RegisterPlayerBody) {
   return db.transaction(async (tx) => {
     const target = await findPlayerByIdForUpdate(tx, playerId);
-    if (!target) throw notFound(PLAYER_NOT_FOUND);
-    if (target.userId) throw conflict(PROFILE_UNAVAILABLE);
+    if (!target) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
+    if (target.userId) throw conflict(PROFILE_UNAVAILABLE, 'profile_unavailable');
     if (!actor.user.emailVerified || !sameEmail(target.email, actor.user.email)) {
-      throw new AppError(403, CLAIM_INSTEAD);
+      throw new AppError(403, CLAIM_INSTEAD, 'claim_instead');
     }
     const { firstName, lastName, skillLevel, yearsPlaying, location, bio } = body;
     const completed = await completeUnlinkedPlayer(tx, target.id, actor.user.id, {
@@ -231,13 +231,13 @@ async function completeExistingPlayer(db: Db, actor: Actor, playerId: number, bo
       location,
       bio,
     });
-    if (!completed) throw conflict(PROFILE_UNAVAILABLE);
+    if (!completed) throw conflict(PROFILE_UNAVAILABLE, 'profile_unavailable');
     return completed;
   });
 }
 
 async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
-  if (await findPlayerByEmail(db, body.email)) throw conflict(EMAIL_TAKEN);
+  if (await findPlayerByEmail(db, body.email)) throw conflict(EMAIL_TAKEN, 'email_taken');
   const { firstName, lastName, email, skillLevel, yearsPlaying, location, bio } = body;
   return insertPlayer(db, {
     firstName,
@@ -257,11 +257,11 @@ async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
  */
 export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerBody): Promise<RegisterPlayerReply> {
   // A profile speaks for an e-mail address: only the one the account proved (decision 006).
-  if (!sameEmail(body.email, actor.user.email)) throw badRequest(OWN_EMAIL_ONLY);
+  if (!sameEmail(body.email, actor.user.email)) throw badRequest(OWN_EMAIL_ONLY, 'own_email_only');
   try {
     const player = await db.transaction(async (tx) => {
       await refuseWhileClaimPending(tx, actor.user.id);
-      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER);
+      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
       return body.linkedPlayerId
         ? completeExistingPlayer(tx, actor, body.linkedPlayerId, body)
         : createOwnPlayer(tx, actor, body);
@@ -270,7 +270,7 @@ export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerB
   } catch (error) {
     const violation = uniqueViolation(error);
     if (!violation) throw error;
-    if (violation.constraint === 'players_user_id_key') throw conflict(ALREADY_HAS_PLAYER);
-    throw conflict(EMAIL_TAKEN);
+    if (violation.constraint === 'players_user_id_key') throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
+    throw conflict(EMAIL_TAKEN, 'email_taken');
   }
 }

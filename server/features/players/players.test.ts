@@ -238,7 +238,7 @@ describe('GET /api/players/:id', () => {
   it('answers 404 for an unknown player and 400 for an id that is not one', async () => {
     const missing = await detail(2_000_000_000);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Player not found' });
+    expect(missing.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
     for (const id of ['abc', '0', '-1', '99999999999']) expect((await detail(id)).statusCode, id).toBe(400);
   });
 
@@ -335,7 +335,7 @@ describe('POST /api/players', () => {
     for (const payload of [registration(), {}]) {
       const res = await register(payload);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Authentication required' });
+      expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
     }
   });
 
@@ -391,7 +391,7 @@ describe('POST /api/players', () => {
     expect((await register(registration({ email }), cookie)).statusCode).toBe(201);
     const second = await register(registration({ email }), cookie);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: 'You already have a player profile' });
+    expect(second.json()).toEqual({ message: 'You already have a player profile', code: 'already_has_player' });
   });
 
   it('refuses a player e-mail that is already registered, in any letter case (409)', async () => {
@@ -400,14 +400,14 @@ describe('POST /api/players', () => {
     const cookie = await signInAs(t, { email: email.toUpperCase() });
     const res = await register(registration({ email: email.toUpperCase() }), cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Email already registered' });
+    expect(res.json()).toEqual({ message: 'Email already registered', code: 'email_taken' });
   });
 
   it('refuses a player e-mail other than the account’s own (400)', async () => {
     const cookie = await signInAs(t, { email: uniqueEmail('own') });
     const res = await register(registration({ email: uniqueEmail('somebody-else') }), cookie);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: OWN_EMAIL_ONLY });
+    expect(res.json()).toEqual({ message: OWN_EMAIL_ONLY, code: 'own_email_only' });
   });
 
   it('ends racing registrations in one player and 409s, never a 500', async () => {
@@ -418,7 +418,7 @@ describe('POST /api/players', () => {
     );
     expect(sameUser.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409]);
     for (const res of sameUser.filter((r) => r.statusCode === 409)) {
-      expect(res.json()).toEqual({ message: 'You already have a player profile' });
+      expect(res.json()).toEqual({ message: 'You already have a player profile', code: 'already_has_player' });
     }
   });
 
@@ -483,10 +483,10 @@ describe('POST /api/players', () => {
       const stranger = await signInAs(t, { email: uniqueEmail('stranger'), emailVerified: true });
       const refusedUnconfirmed = await register(registration({ email, linkedPlayerId: player.id }), unconfirmed);
       expect(refusedUnconfirmed.statusCode).toBe(403);
-      expect(refusedUnconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first' });
+      expect(refusedUnconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first', code: 'email_unconfirmed' });
       const refusedStranger = await register(registration({ email, linkedPlayerId: player.id }), stranger);
       expect(refusedStranger.statusCode).toBe(400);
-      expect(refusedStranger.json()).toEqual({ message: OWN_EMAIL_ONLY });
+      expect(refusedStranger.json()).toEqual({ message: OWN_EMAIL_ONLY, code: 'own_email_only' });
       expect((await playerRow(t.database.db, player.id)).userId).toBeNull();
     });
 
@@ -499,10 +499,10 @@ describe('POST /api/players', () => {
       const cookie = await signInAs(t, { email, emailVerified: true });
       const linked = await register(registration({ email, linkedPlayerId: taken.id }), cookie);
       expect(linked.statusCode).toBe(409);
-      expect(linked.json()).toEqual({ message: 'Profile unavailable' });
+      expect(linked.json()).toEqual({ message: 'Profile unavailable', code: 'profile_unavailable' });
       const unknown = await register(registration({ email, linkedPlayerId: 2_000_000_000 }), cookie);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Player not found' });
+      expect(unknown.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
     });
   });
 });
@@ -589,7 +589,7 @@ describe('PUT /api/players/:id', () => {
     const { cookie, player } = await owner();
     const res = await edit(player.id, { firstName: 'Someone' }, { cookie });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: NAME_ADMIN_ONLY });
+    expect(res.json()).toEqual({ message: NAME_ADMIN_ONLY, code: 'name_admin_only' });
     expect((await playerRow(t.database.db, player.id)).firstName).toBe('Pat');
   });
 
@@ -598,7 +598,7 @@ describe('PUT /api/players/:id', () => {
     const other = await owner();
     const res = await edit(player.id, { bio: 'Not mine' }, { cookie: other.cookie });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: NOT_YOUR_PROFILE });
+    expect(res.json()).toEqual({ message: NOT_YOUR_PROFILE, code: 'not_your_profile' });
     const unlinked = await addPlayer(t.database.db);
     expect((await edit(unlinked.id, { bio: 'Not mine' }, { cookie: other.cookie })).statusCode).toBe(403);
     expect((await playerRow(t.database.db, player.id)).bio).toBeNull();
@@ -609,21 +609,21 @@ describe('PUT /api/players/:id', () => {
     for (const payload of [{ bio: 'x' }, { skillLevel: 'bad' }]) {
       const anonymous = await edit(player.id, payload);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ message: 'Authentication required' });
+      expect(anonymous.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
     }
     const email = uniqueEmail('unconfirmed');
     const cookie = await signInAs(t, { email, emailVerified: false });
     const own = await addPlayer(t.database.db, { email, userId: await userIdOf(t.database.db, email) });
     const unconfirmed = await edit(own.id, { skillLevel: 'bad' }, { cookie });
     expect(unconfirmed.statusCode).toBe(403);
-    expect(unconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first' });
+    expect(unconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first', code: 'email_unconfirmed' });
   });
 
   it('answers 404 for an unknown player', async () => {
     const admin = await signInAs(t, { email: uniqueEmail('admin'), isAdmin: true });
     const res = await edit(2_000_000_000, { bio: 'x' }, { cookie: admin });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Player not found' });
+    expect(res.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
   });
 
   it('applies the registration rules to each field given (400), and never changes the e-mail', async () => {

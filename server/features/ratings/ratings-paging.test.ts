@@ -148,6 +148,7 @@ describe('GET /api/players/:id/received-ratings, a page at a time', () => {
     }
     expect((await getJson(t, `${path()}?cursor=nonsense`, { cookie: ownerCookie })).json()).toEqual({
       message: 'Invalid cursor',
+      code: 'invalid_cursor',
     });
   });
 
@@ -216,7 +217,7 @@ describe('GET /api/my-ratings, a page at a time', () => {
     const starsCursor = String(byStars.headers[NEXT_CURSOR_HEADER]);
     const res = await getJson(t, `/api/my-ratings?sort=newest&cursor=${starsCursor}`, { cookie });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid cursor' });
+    expect(res.json()).toEqual({ message: 'Invalid cursor', code: 'invalid_cursor' });
     expect((await getJson(t, '/api/my-ratings?limit=500', { cookie })).statusCode).toBe(400);
     expect((await getJson(t, '/api/my-ratings?limit=5')).statusCode).toBe(401);
   });

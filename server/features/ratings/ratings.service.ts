@@ -143,11 +143,11 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
       },
       followUps,
     );
-    if (!player) throw notFound('Player not found');
-    if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile');
+    if (!player) throw notFound('Player not found', 'player_not_found');
+    if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile', 'cannot_rate_self');
     if (!rating) {
       const existingRatingId = await findRatingIdByRater(executor, playerId, raterEmail);
-      throw conflict(ALREADY_RATED, { existingRatingId });
+      throw conflict(ALREADY_RATED, 'already_rated', { existingRatingId });
     }
     return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
   };
@@ -159,9 +159,9 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
 }
 
 function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {
-  if (!row) throw notFound('Rating not found');
+  if (!row) throw notFound('Rating not found', 'rating_not_found');
   if (!viewer.isAdmin && !isRater(row.rating, viewer.actor)) {
-    throw forbidden('Only the rater or an admin can access this rating');
+    throw forbidden('Only the rater or an admin can access this rating', 'rating_not_yours');
   }
 }
 
@@ -265,9 +265,9 @@ export async function getReceivedRatings(
     limit: query.limit,
     after,
   });
-  if (!received) throw notFound('Player not found');
+  if (!received) throw notFound('Player not found', 'player_not_found');
   if (!isAdmin && received.ownerUserId !== actor.user.id) {
-    throw forbidden('Only the player or an admin can see the ratings received');
+    throw forbidden('Only the player or an admin can see the ratings received', 'ratings_received_private');
   }
 
   const page = cutPage(

@@ -215,7 +215,7 @@ describe('POST /api/ratings', () => {
     const { cookie } = await rater();
     const res = await postRating(t, cookie, ratingBody(99_999_999));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Player not found' });
+    expect(res.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
   });
 
   it('refuses a rating of the caller’s own linked player (403)', async () => {
@@ -223,7 +223,7 @@ describe('POST /api/ratings', () => {
     const player = await createPlayer(t, { userId: await userIdOf(t, email) });
     const res = await postRating(t, cookie, ratingBody(player.id));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You cannot rate your own profile' });
+    expect(res.json()).toEqual({ message: 'You cannot rate your own profile', code: 'cannot_rate_self' });
     expect(await ratingCountOf(player.id)).toBe(0);
   });
 
@@ -235,6 +235,7 @@ describe('POST /api/ratings', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({
       message: 'You have already rated this player',
+      code: 'already_rated',
       existingRatingId: first.json<RatingJson>().id,
     });
     expect(await playerRow(t, player.id)).toMatchObject({ ratingCount: 1, stars1: 0, stars4: 1 });
@@ -420,7 +421,7 @@ describe('GET /api/ratings/:id', () => {
     const stranger = await signInAs(t, { email: uniqueEmail('stranger') });
     const res = await getJson(t, `/api/ratings/${rating.id}`, { cookie: stranger });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Only the rater or an admin can access this rating' });
+    expect(res.json()).toEqual({ message: 'Only the rater or an admin can access this rating', code: 'rating_not_yours' });
 
     const ownerEmail = uniqueEmail('owner');
     const owner = await signInAs(t, { email: ownerEmail });
@@ -436,7 +437,7 @@ describe('GET /api/ratings/:id', () => {
     expect((await getJson(t, `/api/ratings/${rating.id}`)).statusCode).toBe(401);
     const unknown = await getJson(t, '/api/ratings/99999999', { cookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Rating not found' });
+    expect(unknown.json()).toEqual({ message: 'Rating not found', code: 'rating_not_found' });
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
       expect((await getJson(t, `/api/ratings/${id}`, { cookie })).statusCode).toBe(400);
     }
@@ -562,7 +563,7 @@ describe('PUT /api/ratings/:id', () => {
     expect((await putRating(t, undefined, rating.id, edit())).statusCode).toBe(401);
     const unknown = await putRating(t, cookie, 99_999_999, edit());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Rating not found' });
+    expect(unknown.json()).toEqual({ message: 'Rating not found', code: 'rating_not_found' });
   });
 
   it.each([
@@ -727,7 +728,7 @@ describe('GET /api/players/:id/received-ratings', () => {
     for (const cookie of [stranger, named.cookie]) {
       const res = await received(player.id, { cookie });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Only the player or an admin can see the ratings received' });
+      expect(res.json()).toEqual({ message: 'Only the player or an admin can see the ratings received', code: 'ratings_received_private' });
     }
   });
 
@@ -736,7 +737,7 @@ describe('GET /api/players/:id/received-ratings', () => {
     expect((await received(player.id, {})).statusCode).toBe(401);
     const unknown = await received(99_999_999, { cookie: ownerCookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Player not found' });
+    expect(unknown.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
     expect((await received('x' as unknown as number, { cookie: ownerCookie })).statusCode).toBe(400);
   });
 });

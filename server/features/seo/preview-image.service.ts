@@ -111,7 +111,7 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     /** The player's preview; 404 for an unknown player. */
     async forPlayer(db: Db, playerId: number): Promise<PreviewImage & { membersOnly: boolean }> {
       const row = await findPreviewPlayer(db, playerId);
-      if (!row) throw notFound('Player not found');
+      if (!row) throw notFound('Player not found', 'player_not_found');
       if (isMembersOnly(row)) return { ...siteImage(), membersOnly: true };
       const version = previewImageVersion(row.computedAt);
       const card = previewCardOf(row);

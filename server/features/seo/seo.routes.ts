@@ -64,7 +64,7 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       async (request, reply) => {
         const page = positiveInt(request.params.page, Math.floor(MAX_INT / sitemap.playersPerPage));
         const xml = page ? await playersSitemapXml(db, page, sitemap) : undefined;
-        if (!xml) throw notFound('Sitemap not found');
+        if (!xml) throw notFound('Sitemap not found', 'not_found');
         return sendXml(request, reply, xml);
       },
     );
@@ -78,7 +78,7 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       },
       async (request, reply) => {
         const id = positiveInt(/^(\d+)\.png$/.exec(request.params.file)?.[1] ?? '', MAX_INT);
-        if (!id) throw notFound('Player not found');
+        if (!id) throw notFound('Player not found', 'player_not_found');
         const image = await previewImages.forPlayer(db, id);
         const current = !image.membersOnly && request.query.v === image.version;
         reply

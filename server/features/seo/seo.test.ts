@@ -326,7 +326,7 @@ describe('player preview images', () => {
     for (const url of ['/og/players/999999.png', '/og/players/abc.png', '/og/players/0.png']) {
       const res = await image(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ message: 'Player not found' });
+      expect(res.json(), url).toEqual({ message: 'Player not found', code: 'player_not_found' });
     }
   });
 

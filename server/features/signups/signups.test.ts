@@ -58,6 +58,7 @@ describe('POST /api/email-signup', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toEqual({
         message: 'Please enter a valid email address',
+        code: 'validation_failed',
         errors: [{ path: 'email', message: 'Please enter a valid email address' }],
       });
     }
@@ -69,6 +70,7 @@ describe('POST /api/email-signup', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Unknown field: name',
+      code: 'validation_failed',
       errors: [{ path: 'name', message: 'Unknown field: name' }],
     });
     expect(await listedEmails()).not.toContain('extra-field@example.com');

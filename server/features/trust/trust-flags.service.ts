@@ -73,8 +73,8 @@ export async function reviewTrustFlag(
     });
     if (!row) {
       const [existing] = await findFlags(tx, flagWithId(id));
-      if (!existing) throw notFound(FLAG_NOT_FOUND);
-      throw conflict(FLAG_ALREADY_REVIEWED);
+      if (!existing) throw notFound(FLAG_NOT_FOUND, 'flag_not_found');
+      throw conflict(FLAG_ALREADY_REVIEWED, 'flag_already_reviewed');
     }
     // A confirmed flag's ratings stop counting; a dismissed ring's, set aside while pending, count again.
     if (review.action === 'confirm' || row.type === 'ring') await markPlayersStale(tx, row.playerIds);
@@ -86,7 +86,7 @@ export async function reviewTrustFlag(
 /** GET /api/admin/raters/:userId/trust: leniency in stars above the average rater, with its 90% interval. */
 export async function getRaterTrust(db: Db, userId: string) {
   const email = await findUserEmail(db, userId);
-  if (!email) throw notFound(RATER_NOT_FOUND);
+  if (!email) throw notFound(RATER_NOT_FOUND, 'user_not_found');
   const key = email.toLowerCase();
   const [row] = await findRaterTrust(db, [key]);
   const mean = row?.leniency ?? 0;

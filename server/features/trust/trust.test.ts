@@ -234,7 +234,7 @@ describe('skill estimates and trust review', () => {
       payload: { action: 'confirm' },
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Flag not found' });
+    expect(missing.json()).toEqual({ message: 'Flag not found', code: 'flag_not_found' });
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/admin/trust/flags/1/review',

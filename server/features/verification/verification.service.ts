@@ -30,10 +30,10 @@ export type VerificationDeps = { mailer: Mailer; demoMode: boolean; log: Fastify
  */
 export async function requestVerification(db: Db, deps: VerificationDeps, email: string): Promise<VerifyRequestReply> {
   const player = await findPlayerByEmail(db, email);
-  if (!player || player.isVerified) throw notFound(VERIFY_NOT_FOUND_MESSAGE);
+  if (!player || player.isVerified) throw notFound(VERIFY_NOT_FOUND_MESSAGE, 'verification_not_found');
   const code = newVerificationCode();
   const stored = await storeVerificationCode(db, player.id, sha256(code), new Date(Date.now() + CODE_TTL_MS));
-  if (!stored) throw notFound(VERIFY_NOT_FOUND_MESSAGE);
+  if (!stored) throw notFound(VERIFY_NOT_FOUND_MESSAGE, 'verification_not_found');
   try {
     await deps.mailer.send({
       to: player.email,
@@ -48,7 +48,7 @@ export async function requestVerification(db: Db, deps: VerificationDeps, email:
     });
   } catch (err) {
     deps.log.error({ err }, 'verification mail failed');
-    throw new AppError(503, 'Could not send the verification e-mail. Please try again.');
+    throw new AppError(503, 'Could not send the verification e-mail. Please try again.', 'verification_mail_failed');
   }
   return {
     playerName: `${player.firstName} ${player.lastName}`,
@@ -71,13 +71,13 @@ export async function confirmVerification(
   try {
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const player = await findPlayerByEmail(tx, input.email, { forUpdate: true });
-      if (!player || player.isVerified) throw notFound(VERIFY_NOT_FOUND_MESSAGE);
-      if (!player.verificationToken || !player.verificationExpires) throw badRequest(INVALID_CODE);
-      if (player.verificationAttempts >= MAX_WRONG_ATTEMPTS) throw badRequest(CODE_VOID);
-      if (player.verificationExpires.getTime() <= Date.now()) throw badRequest(CODE_EXPIRED);
+      if (!player || player.isVerified) throw notFound(VERIFY_NOT_FOUND_MESSAGE, 'verification_not_found');
+      if (!player.verificationToken || !player.verificationExpires) throw badRequest(INVALID_CODE, 'verification_code_invalid');
+      if (player.verificationAttempts >= MAX_WRONG_ATTEMPTS) throw badRequest(CODE_VOID, 'verification_code_void');
+      if (player.verificationExpires.getTime() <= Date.now()) throw badRequest(CODE_EXPIRED, 'verification_code_expired');
       if (!safeEqual(sha256(input.verificationCode), player.verificationToken)) {
         await countWrongAttempt(tx, player.id);
-        return { kind: 'refused', error: badRequest(INVALID_CODE) };
+        return { kind: 'refused', error: badRequest(INVALID_CODE, 'verification_code_invalid') };
       }
       // Proof of the player's inbox: the signed-in caller gets the player when neither is linked yet.
       const link =
@@ -86,7 +86,7 @@ export async function confirmVerification(
       return { kind: 'verified', player: verified };
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw conflict(ALREADY_HAS_PLAYER);
+    if (uniqueViolation(error)) throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
     throw error;
   }
   if (outcome.kind === 'refused') throw outcome.error;

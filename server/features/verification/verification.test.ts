@@ -75,7 +75,7 @@ describe('POST /api/verify/request', () => {
     for (const email of [uniqueEmail('nobody'), verified.email]) {
       const res = await requestCode(email);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Email not found or account already verified' });
+      expect(res.json()).toEqual({ message: 'Email not found or account already verified', code: 'verification_not_found' });
     }
     expect(t.sentMail.length).toBe(mailsBefore);
   });
@@ -118,7 +118,7 @@ describe('POST /api/verify/request', () => {
     const flooded = await requestCode(player.email.toUpperCase(), { ip: freshIp() });
     expect(flooded.statusCode).toBe(429);
     expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(25 * 60);
-    expect(flooded.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown });
+    expect(flooded.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown, code: 'rate_limited' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(t.sentMail.filter((m) => m.to === player.email).length - mailsBefore).toBe(5);
   });
@@ -146,7 +146,7 @@ describe('POST /api/verify/confirm', () => {
     expect((await requestCode(player.email)).statusCode).toBe(404);
     const again = await confirm(player.email, code);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Email not found or account already verified' });
+    expect(again.json()).toEqual({ message: 'Email not found or account already verified', code: 'verification_not_found' });
   });
 
   it('links the player to the signed-in caller who has no player yet', async () => {
@@ -179,7 +179,7 @@ describe('POST /api/verify/confirm', () => {
     const { player, code } = await playerWithCode();
     const res = await confirm(player.email, wrongCode(code));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid verification code' });
+    expect(res.json()).toEqual({ message: 'Invalid verification code', code: 'verification_code_invalid' });
     expect(await playerRow(t.database.db, player.id)).toMatchObject({ isVerified: false, verificationAttempts: 1 });
     expect((await confirm(player.email, code)).statusCode).toBe(200);
   });
@@ -188,7 +188,7 @@ describe('POST /api/verify/confirm', () => {
     const { player, code } = await playerWithCode();
     for (let i = 0; i < 5; i++) {
       const res = await confirm(player.email, wrongCode(code));
-      expect(res.json()).toEqual({ message: 'Invalid verification code' });
+      expect(res.json()).toEqual({ message: 'Invalid verification code', code: 'verification_code_invalid' });
     }
     const right = await confirm(player.email, code);
     expect(right.statusCode).toBe(400);
@@ -215,7 +215,7 @@ describe('POST /api/verify/confirm', () => {
       .where(eq(players.id, player.id));
     const res = await confirm(player.email, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Verification code has expired' });
+    expect(res.json()).toEqual({ message: 'Verification code has expired', code: 'verification_code_expired' });
     expect((await playerRow(t.database.db, player.id)).isVerified).toBe(false);
   });
 
@@ -223,10 +223,10 @@ describe('POST /api/verify/confirm', () => {
     const player = await addPlayer(t.database.db);
     const none = await confirm(player.email, 'ABCDEFGH');
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: 'Invalid verification code' });
+    expect(none.json()).toEqual({ message: 'Invalid verification code', code: 'verification_code_invalid' });
     const unknown = await confirm(uniqueEmail('ghost'), 'ABCDEFGH');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Email not found or account already verified' });
+    expect(unknown.json()).toEqual({ message: 'Email not found or account already verified', code: 'verification_not_found' });
   });
 
   it('refuses a short code and a bad e-mail with the §5 messages (400)', async () => {
