@@ -1,16 +1,10 @@
+import type { PlayerFormValues } from '@client/lib/player-form-values';
 import { BULK_IMPORT_DEFAULTS } from '@common/constants';
+import { BULK_IMPORT_MAX_ROWS } from '@common/schemas/admin';
 import Papa from 'papaparse';
 
-/** One player as POST /api/players/bulk takes it (§7). */
-export type PreparedPlayer = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  skillLevel: string;
-  yearsPlaying: string;
-  location: string;
-  bio: string;
-};
+/** One player as POST /api/players/bulk takes it (docs/product.md#bulk-import-rules). */
+export type PreparedPlayer = PlayerFormValues;
 
 /** A line that could not become a player, by its 1-based line number in the input. */
 export type RejectedLine = { line: number; reason: string };
@@ -78,14 +72,14 @@ const HEADER_ALIASES: Record<string, Column> = {
 const headerKey = (cell: string) => cell.toLowerCase().replace(/[\s_-]+/g, '');
 
 /**
- * §5: the first line is a header when it contains 'name' or 'email' (any letter case). A line holding an
+ * docs/product.md#validation-messages: the first line is a header when it contains 'name' or 'email' (any letter case). A line holding an
  * address ("jo@email.com") is data, not a header, even though it contains the word.
  */
 export function isHeaderLine(cells: string[]): boolean {
   return cells.some((cell) => /name|e-?mail/i.test(cell)) && !cells.some((cell) => cell.includes('@'));
 }
 
-/** §5: first and last name split on the first space ("Mary Ann Lee" → "Mary" / "Ann Lee"). */
+/** docs/product.md#validation-messages: first and last name split on the first space ("Mary Ann Lee" → "Mary" / "Ann Lee"). */
 export function splitName(fullName: string): { firstName: string; lastName: string } | null {
   const name = fullName.trim().replace(/\s+/g, ' ');
   const space = name.indexOf(' ');
@@ -102,14 +96,14 @@ function emailPart(name: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-/** §5: a missing e-mail becomes first.last at an example domain. */
+/** docs/product.md#validation-messages: a missing e-mail becomes first.last at an example domain. */
 export function generatedEmail(firstName: string, lastName: string): string {
   const first = emailPart(firstName) || 'player';
   const last = emailPart(lastName) || 'player';
   return `${first}.${last}@${GENERATED_EMAIL_DOMAIN}`;
 }
 
-/** §5/§9: "City, ST, USA" from city and state (country defaults to USA), else 'Unknown Location'. */
+/** docs/product.md#place-suggestions: "City, ST, USA" from city and state (country defaults to USA), else 'Unknown Location'. */
 export function buildLocation(city: string, state: string, country: string): string {
   const parts = [city, state].filter(Boolean);
   if (parts.length === 0) return BULK_IMPORT_DEFAULTS.location;
@@ -145,7 +139,7 @@ function toPlayer(cells: string[], columns: (Column | null)[]): PreparedPlayer |
 }
 
 /**
- * §5 Bulk import, client-side preparation: CSV text (comma, tab, semicolon or pipe separated, quotes
+ * docs/product.md#bulk-import-rules, client-side preparation: CSV text (comma, tab, semicolon or pipe separated, quotes
  * allowed) → the players to send. Lines without a first and last name are set aside with their number;
  * the server validates each row again and skips e-mails that already exist.
  */
@@ -179,7 +173,22 @@ export function preparePlayers(text: string): Preparation {
   return { ok: true, players, lines: playerLines, rejected, hasHeader };
 }
 
-/** §5 Only .csv files are accepted (by name: browsers report CSV under several MIME types). */
+/** Why a preparation cannot be sent as it is (a message for the admin), or null when it can. */
+export function importRefusal(preparation: Preparation): { title: string; description: string } | null {
+  if (!preparation.ok) return { title: 'Failed to parse CSV file', description: preparation.error };
+  if (preparation.players.length === 0) {
+    return { title: 'No Valid Players Found', description: 'Each line needs at least a first and last name.' };
+  }
+  if (preparation.players.length > BULK_IMPORT_MAX_ROWS) {
+    return {
+      title: 'Too Many Players',
+      description: `Import at most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} players at a time.`,
+    };
+  }
+  return null;
+}
+
+/** docs/product.md#bulk-import-rules: only .csv files are accepted (by name: browsers report CSV under several MIME types). */
 export const isCsvFileName = (name: string) => /\.csv$/i.test(name.trim());
 
 /**

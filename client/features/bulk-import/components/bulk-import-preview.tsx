@@ -1,10 +1,9 @@
 import { Alert } from '@client/components/ui/alert';
+import { plural } from '@client/lib/plural';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { Preparation } from '../prepare-players';
 
 const PREVIEW_ROWS = 5;
-
-const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 /** What the typed or uploaded text becomes before it is sent: the first players and the lines set aside. */
 export function BulkImportPreview({ preparation }: { preparation: Preparation | null }) {
