@@ -168,6 +168,9 @@ describe('GET /api/leaderboard', () => {
     // Listed, the caller's own place is the one shown in the list.
     expect(body.currentUser).toEqual({
       rank: 4,
+      tiedWith: 0,
+      // Everyone with a rating: the viewer, bob, carol, dave, erin, frank, gina, harry, ivan and jack.
+      rankedRaters: 10,
       ratingsCount: 3,
       averageHelpfulness: 0,
       helpfulnessScore: null,
