@@ -1,12 +1,10 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../deps';
-import { AppError } from '../../lib/app-error';
+import { accountKey, formatWait, takeOrRefuse, tooMany } from '../../lib/limit-refusal';
 import type { Budget, LimitStore } from '../../lib/limit-store';
 
 const MINUTE = 60_000;
-
-const tooMany = (after: string) => new AppError(429, `Too many attempts. Please try again in ${after}.`, 'rate_limited');
 
 /**
  * Per-IP limits (docs/product.md#accounts-and-sign-in), counted in onRequest before the body is read. The key is request.ip, which
@@ -38,9 +36,6 @@ export const ACCOUNT_LIMITS = {
   // A cap on reset mails to one inbox, so the form cannot be used to flood someone.
   forgotPassword: { max: 3, timeWindow: 60 * MINUTE },
 } satisfies Record<string, AccountLimit>;
-
-/** Lower-case e-mail or developer id: the same account however it is typed. */
-export const accountKey = (value: string) => value.trim().toLowerCase();
 
 export type AccountLimiter = {
   /** preHandler: answers 429 before any password hashing when the account's budget is spent. */
@@ -97,26 +92,7 @@ export function signInLimiter<B>(store: LimitStore, kind: string, keyOf: (body: 
     ];
   };
   return {
-    take: async (request, reply) => {
-      const result = await store.take(budgetsOf(request));
-      if (result.allowed) return;
-      reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-      throw tooMany(formatWait(result.retryAfterMs));
-    },
+    take: async (request, reply) => takeOrRefuse(store, reply, budgetsOf(request)),
     succeeded: async (request) => store.refund(budgetsOf(request).map((budget) => budget.key)),
   };
-}
-
-/** A budget of the store (not per account and address) taken in a route: 429 with Retry-After when spent. */
-export async function takeOrRefuse(store: LimitStore, reply: FastifyReply, budgets: Budget[]): Promise<void> {
-  const result = await store.take(budgets);
-  if (result.allowed) return;
-  reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-  throw tooMany(formatWait(result.retryAfterMs));
-}
-
-function formatWait(ms: number): string {
-  const minutes = Math.ceil(ms / MINUTE);
-  if (minutes <= 1) return '1 minute';
-  return `${minutes} minutes`;
 }

@@ -6,7 +6,7 @@ import {
   verifyRequestBodySchema,
   verifyRequestReplySchema,
 } from '../../../common/schemas/verification';
-import { accountKey, takeOrRefuse } from '../auth/rate-limits';
+import { accountKey, takeOrRefuse } from '../../lib/limit-refusal';
 import { confirmVerification, requestVerification } from './verification.service';
 
 /**
