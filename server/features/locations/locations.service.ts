@@ -7,6 +7,9 @@ import {
 import { normalizeForSearch } from '../../../common/text';
 import { lowerBound, zipIndex, type Coordinates, type Place, type ZipEntry, type ZipIndex } from './zip-index';
 
+/** A place's latitude and longitude, for other features' distance queries (search near a place). */
+export type { Coordinates } from './zip-index';
+
 const toSuggestion = ({ zip, city, state }: ZipEntry): LocationSuggestion => ({
   zip,
   city,
