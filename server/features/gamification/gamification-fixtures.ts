@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { ratings, users } from '../../db/schema/index';
+import type { Db, Executor } from '../../db/client';
+import { ratings, users, type RatingRow } from '../../db/schema/index';
+import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
 import { insertPlayer } from '../players/players.repo';
-import { recordHelpfulnessChanged, recordRatingSubmitted } from './gamification.service';
+import { insertSubmittedRating } from '../ratings/submit-rating.repo';
+import { ratingCredit, recordHelpfulnessChanged } from './gamification.service';
 
 /*
- * Test data for the gamification, helpfulness and leaderboard tests: rows written directly, and
- * stats recorded through the same service calls the ratings feature makes in its transactions.
+ * Test data for the gamification, helpfulness and leaderboard tests: ratings written by the submit statement the
+ * ratings feature runs (at a chosen time), helpfulness through the service call the helpfulness feature makes.
  */
 
 export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
@@ -34,57 +36,88 @@ export async function insertTestPlayer(db: Db, userId: string | null = null) {
   });
 }
 
-/** A rating row as the ratings feature stores it, with the rater's stats recorded in the same transaction. */
+/** Texts of `fields` comment fields (at least one when `length` > 0) whose characters add up to `length`. */
+function feedbackTexts(length: number, fields: number) {
+  const count = Math.min(RATING_TEXT_FIELDS.length, Math.max(fields, length > 0 ? 1 : 0));
+  const texts = Object.fromEntries(RATING_TEXT_FIELDS.map((field) => [field, null])) as Record<
+    (typeof RATING_TEXT_FIELDS)[number],
+    string | null
+  >;
+  for (let i = 0; i < count; i++) {
+    texts[RATING_TEXT_FIELDS[i]] = 'x'.repeat(Math.floor(length / count) + (i < length % count ? 1 : 0));
+  }
+  return { texts, commentFieldCount: count, commentLength: length };
+}
+
+/** A four-star rating as POST /api/ratings writes it (rater totals, day and badges included), at `createdAt`. */
+async function submitTestRating(
+  db: Executor,
+  rating: { playerId: number; raterUserId: string; raterEmail: string; createdAt: Date },
+  feedback = feedbackTexts(0, 0),
+): Promise<RatingRow> {
+  const result = await insertSubmittedRating(
+    db,
+    {
+      ...rating,
+      isAnonymous: false,
+      serveReturn: 4,
+      groundstrokesThirdShot: 4,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 4,
+      overallRating: 4,
+      ...feedback.texts,
+      isHeld: false,
+    },
+    ratingCredit({ ...feedback, createdAt: rating.createdAt }),
+    [],
+  );
+  if (!result.rating) throw new Error(`player ${rating.playerId} could not be rated by ${rating.raterEmail}`);
+  return result.rating;
+}
+
+/**
+ * A rating as the ratings feature stores it. Without a rater account (one deleted since: ratings keep their rater's
+ * e-mail), only the row, as the account's deletion leaves it.
+ */
 export async function insertRating(
-  db: Db,
+  db: Executor,
   rating: { playerId: number; raterUserId: string | null; raterEmail: string; createdAt?: Date },
 ) {
   const createdAt = rating.createdAt ?? new Date();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(ratings)
-      .values({
-        playerId: rating.playerId,
-        raterUserId: rating.raterUserId,
-        raterEmail: rating.raterEmail,
-        serveReturn: 4,
-        groundstrokesThirdShot: 4,
-        netPlayVolleysDinks: 4,
-        movementCourtAwareness: 4,
-        mentalPhysicalGame: 4,
-        overallRating: 4,
-        createdAt,
-      })
-      .returning();
-    if (rating.raterUserId) {
-      await recordRatingSubmitted(tx, {
-        raterUserId: rating.raterUserId,
-        commentFieldCount: 0,
-        commentLength: 0,
-        overallRating: 4,
-        createdAt,
-      });
-    }
-    return row;
-  });
+  if (rating.raterUserId) return submitTestRating(db, { ...rating, raterUserId: rating.raterUserId, createdAt });
+  const [row] = await db
+    .insert(ratings)
+    .values({
+      playerId: rating.playerId,
+      raterUserId: null,
+      raterEmail: rating.raterEmail,
+      serveReturn: 4,
+      groundstrokesThirdShot: 4,
+      netPlayVolleysDinks: 4,
+      movementCourtAwareness: 4,
+      mentalPhysicalGame: 4,
+      overallRating: 4,
+      createdAt,
+    })
+    .returning();
+  return row;
 }
 
+/** `count` ratings by the rater, each of a new player, with `commentLength` characters over `commentFieldCount` fields. */
 export async function recordRatings(
   db: Db,
   raterUserId: string,
   count: number,
   options: { createdAt?: Date; commentLength?: number; commentFieldCount?: number } = {},
 ) {
+  const [rater] = await db.select({ email: users.email }).from(users).where(eq(users.id, raterUserId));
+  if (!rater) throw new Error(`no user ${raterUserId}`);
+  const feedback = feedbackTexts(options.commentLength ?? 0, options.commentFieldCount ?? 0);
   for (let i = 0; i < count; i++) {
-    await db.transaction((tx) =>
-      recordRatingSubmitted(tx, {
-        raterUserId,
-        commentFieldCount: options.commentFieldCount ?? 0,
-        commentLength: options.commentLength ?? 0,
-        overallRating: 4,
-        createdAt: options.createdAt ?? new Date(),
-      }),
-    );
+    const player = await insertTestPlayer(db);
+    const createdAt = options.createdAt ?? new Date();
+    await submitTestRating(db, { playerId: player.id, raterUserId, raterEmail: rater.email, createdAt }, feedback);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Db, Tx, ValueSlot } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   COMMENT_FIELD_COUNT,
   POINTS,
@@ -12,17 +12,11 @@ import {
   type BadgeFacts,
 } from '../../../common/gamification';
 import type { MyStatsReply } from '../../../common/schemas/gamification';
-import type { SQL } from 'drizzle-orm';
 import {
   applyDailyStatsDelta,
   applyRaterStatsDelta,
-  badgeAwardsInsert,
-  dailyStatsUpsert,
-  dailyStatsValues,
   findMyStats,
   insertAchievements,
-  raterStatsUpsert,
-  raterStatsValues,
   type RaterStatsDelta,
   type RaterStatsRow,
 } from './gamification.repo';
@@ -73,69 +67,26 @@ function factsOf(stats: RaterStatsRow, action: ActionFacts): BadgeFacts {
   };
 }
 
+/** What gamification counts of a new rating. */
 export type RatingSubmittedEvent = {
-  raterUserId: string;
   /** Number of non-empty text fields (strengthsImprovements + category comments) in the rating. */
   commentFieldCount: number;
   /** Total characters of those text fields. */
   commentLength: number;
-  overallRating: number;
   createdAt: Date;
 };
 
 /**
- * A new rating's effect on its rater's totals, as statements for the rating's own statement to run
- * (ratings.repo: no row there, no change here): the totals, the day's counters and the badges the
- * totals after it (`totalsAfter`, the CTE of `stats`) hold. `awardBadges` does the badge step on its
- * own transaction instead (test fixtures that write a rating without that statement).
+ * What a new rating earns its rater, as values for the rating's own statement (ratings/submit-rating.repo.ts),
+ * which adds them to the rater's totals and day and awards the badges the totals after it hold.
  */
-export function ratingSubmittedTotals(event: RatingSubmittedEvent) {
-  const detailed = isDetailedFeedback(event.commentLength);
-  const delta: RaterStatsDelta = {
-    userId: event.raterUserId,
-    points: pointsForRating(event.commentLength),
-    ratingsSubmitted: 1,
-    detailedComments: detailed ? 1 : 0,
-    helpfulnessSum: 0,
-    helpfulnessCount: 0,
-    activityAt: event.createdAt,
-  };
-  const daily = {
-    userId: event.raterUserId,
-    day: utcDay(event.createdAt),
-    ratingsCount: 1,
-    helpfulnessSum: 0,
-    helpfulnessCount: 0,
-  };
-  const action: ActionFacts = { fullBreakdown: event.commentFieldCount >= COMMENT_FIELD_COUNT, improvedRating: false };
+export function ratingCredit(event: RatingSubmittedEvent) {
   return {
-    delta,
-    daily,
-    statements: (from: SQL, slot: ValueSlot, totalsAfter: SQL) => ({
-      stats: raterStatsUpsert('stats_', from, slot),
-      daily: dailyStatsUpsert('daily_', from, slot),
-      badges: badgeAwardsInsert(totalsAfter, slot('badges_earnedAt', 'timestamptz'), {
-        fullBreakdown: slot('badges_fullBreakdown', 'boolean'),
-        improvedRating: slot('badges_improvedRating', 'boolean'),
-      }),
-    }),
-    values: {
-      ...raterStatsValues('stats_', delta),
-      ...dailyStatsValues('daily_', daily),
-      badges_earnedAt: event.createdAt.toISOString(),
-      badges_fullBreakdown: action.fullBreakdown,
-      badges_improvedRating: action.improvedRating,
-    },
-    awardBadges: (tx: Tx, after: RaterStatsRow) => awardNewBadges(tx, after, delta, action),
+    points: pointsForRating(event.commentLength),
+    detailedComments: isDetailedFeedback(event.commentLength) ? 1 : 0,
+    fullBreakdown: event.commentFieldCount >= COMMENT_FIELD_COUNT,
+    day: utcDay(event.createdAt),
   };
-}
-
-/** The same totals for a rating written on its own statement (test fixtures). */
-export async function recordRatingSubmitted(tx: Tx, event: RatingSubmittedEvent): Promise<void> {
-  const totals = ratingSubmittedTotals(event);
-  const after = await applyRaterStatsDelta(tx, totals.delta);
-  await applyDailyStatsDelta(tx, totals.daily);
-  await totals.awardBadges(tx, after);
 }
 
 export type RatingEditedEvent = {

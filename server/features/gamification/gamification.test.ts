@@ -7,6 +7,7 @@ import { BADGES, ruleHolds, type BadgeFacts } from '../../../common/gamification
 import type { MyStatsReply } from '../../../common/schemas/gamification';
 import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
 import {
+  insertRating,
   insertTestPlayer,
   insertUser,
   recordRatings,
@@ -14,8 +15,8 @@ import {
   uniqueEmail,
   userIdOf,
 } from './gamification-fixtures';
-import { badgeAwardsInsert } from './gamification.repo';
-import { recordHelpfulnessChanged, recordRatingEdited, recordRatingSubmitted } from './gamification.service';
+import { badgeRows } from './gamification-rules-sql';
+import { recordHelpfulnessChanged, recordRatingEdited } from './gamification.service';
 
 const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at the kitchen line.'.length;
 
@@ -68,7 +69,8 @@ describe('gamification', () => {
 
     it('counts a rating: 10 points, the First Rating badge, last activity', async () => {
       const { cookie, userId } = await signedInRater('first');
-      const createdAt = new Date('2025-05-01T12:00:00Z');
+      // Badges are earned when the rating is made.
+      const createdAt = new Date();
       await recordRatings(t.database.db, userId, 1, { createdAt });
       const stats = await myStats(cookie);
       expect(stats).toMatchObject({
@@ -126,7 +128,7 @@ describe('gamification', () => {
     });
   });
 
-  describe('recordRatingSubmitted', () => {
+  describe('a submitted rating (the submit statement)', () => {
     it('counts the rating on the UTC day of its creation', async () => {
       const userId = (await insertUser(t.database.db, uniqueEmail('utc'))).id;
       // 23:30 in New York on 10 March is already 11 March in UTC.
@@ -148,19 +150,14 @@ describe('gamification', () => {
     });
 
     it('keeps totals exact under concurrent submissions by one rater', async () => {
-      const userId = (await insertUser(t.database.db, uniqueEmail('burst'))).id;
+      const rater = await insertUser(t.database.db, uniqueEmail('burst'));
+      const userId = rater.id;
       const createdAt = new Date();
+      const players = [];
+      for (let i = 0; i < 20; i++) players.push(await insertTestPlayer(t.database.db));
       await Promise.all(
-        Array.from({ length: 20 }, () =>
-          t.database.db.transaction((tx) =>
-            recordRatingSubmitted(tx, {
-              raterUserId: userId,
-              commentFieldCount: 0,
-              commentLength: 0,
-              overallRating: 5,
-              createdAt,
-            }),
-          ),
+        players.map((player) =>
+          insertRating(t.database.db, { playerId: player.id, raterUserId: userId, raterEmail: rater.email, createdAt }),
         ),
       );
       expect(await statsRow(userId)).toMatchObject({ ratingsSubmitted: 20, totalPoints: 200, currentRank: 'Silver' });
@@ -170,16 +167,12 @@ describe('gamification', () => {
     });
 
     it('writes nothing when the surrounding transaction rolls back', async () => {
-      const userId = (await insertUser(t.database.db, uniqueEmail('rollback'))).id;
+      const rater = await insertUser(t.database.db, uniqueEmail('rollback'));
+      const userId = rater.id;
+      const player = await insertTestPlayer(t.database.db);
       await expect(
         t.database.db.transaction(async (tx) => {
-          await recordRatingSubmitted(tx, {
-            raterUserId: userId,
-            commentFieldCount: 0,
-            commentLength: 0,
-            overallRating: 3,
-            createdAt: new Date(),
-          });
+          await insertRating(tx, { playerId: player.id, raterUserId: userId, raterEmail: rater.email });
           throw new Error('rating insert failed');
         }),
       ).rejects.toThrow('rating insert failed');
@@ -331,7 +324,7 @@ describe('gamification', () => {
   });
 
   describe('badge rules in SQL (the submit statement)', () => {
-    // Around every threshold of the rules: each case is checked by ruleHolds and by badgeAwardsInsert.
+    // Around every threshold of the rules: each case is checked by ruleHolds and by badgeRows.
     const cases: BadgeFacts[] = [
       { ratingsSubmitted: 0, detailedCommentsCount: 0, helpfulnessSum: 0, helpfulnessCount: 0 },
       { ratingsSubmitted: 1, detailedCommentsCount: 4, helpfulnessSum: 20, helpfulnessCount: 5 },
@@ -352,10 +345,14 @@ describe('gamification', () => {
           ${facts.detailedCommentsCount}::int as "detailedCommentsCount", ${facts.helpfulnessSum}::int as "helpfulnessSum",
           ${facts.helpfulnessCount}::int as "helpfulnessCount")`;
         await t.database.db.execute(
-          badgeAwardsInsert(totals, sql`now()`, {
-            fullBreakdown: sql`${facts.fullBreakdown}::boolean`,
-            improvedRating: sql`${facts.improvedRating}::boolean`,
-          }),
+          sql`insert into ${achievements} (user_id, achievement_type, achievement_name, achievement_description, badge_icon)
+            select totals."userId", badge.type, badge.name, badge.description, badge.icon
+            from ${totals} totals
+            cross join lateral ${badgeRows(sql`totals`, {
+              fullBreakdown: sql`${facts.fullBreakdown}::boolean`,
+              improvedRating: sql`${facts.improvedRating}::boolean`,
+            })}
+            where badge.earned`,
         );
         const expected = BADGES.filter((badge) => ruleHolds(badge.rule, facts)).map((badge) => badge.type);
         expect({ facts, badges: await badgeTypes(userId) }).toEqual({ facts, badges: expected.sort() });

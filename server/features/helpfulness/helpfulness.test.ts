@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratingHelpfulness, ratings, raterStats } from '../../db/schema/index';
+import { players, ratingHelpfulness, ratings, raterStats } from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -154,12 +154,14 @@ describe('POST /api/ratings/:id/helpfulness', () => {
     const email = uniqueEmail('selfuser');
     const cookie = await signInAs(t, { email });
     const userId = await userIdOf(db, email);
-    const player = await insertTestPlayer(db, userId);
+    // Rated before the account became the player's (a claim links it later): nobody can rate their own player.
+    const player = await insertTestPlayer(db);
     const own = await insertRating(db, {
       playerId: player.id,
       raterUserId: userId,
       raterEmail: 'old-address@example.com',
     });
+    await db.update(players).set({ userId }).where(eq(players.id, player.id));
     const res = await vote(own.id, cookie, { helpfulnessScore: 5 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'You cannot rate the helpfulness of your own rating', code: 'helpfulness_own_rating' });

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { SQL } from 'drizzle-orm';
 import { flaggedComments, players, ratings } from '../../db/schema/index';
 import type { FlagReason } from '../../../common/constants';
 import type { FlagResolution } from '../../../common/schemas/moderation';
@@ -11,19 +10,6 @@ export type NewFlag = { ratingId: number; field: string; flaggedText: string; fl
 export async function insertFlags(db: Executor, flags: NewFlag[]): Promise<void> {
   if (flags.length === 0) return;
   await db.insert(flaggedComments).values(flags);
-}
-
-/**
- * A new rating's flags, inserted inside the rating's own statement: `rating` names the CTE that
- * returned the rating (its "id"), `findings` is a jsonb array of {field, flaggedText, flagReason}.
- */
-export function flagsInsert(rating: SQL, findings: SQL): SQL {
-  const t = flaggedComments;
-  const columns = [t.ratingId, t.field, t.flaggedText, t.flagReason].map((column) => sql.identifier(column.name));
-  return sql`insert into ${t} (${sql.join(columns, sql`, `)})
-    select rating.id, finding.field, finding."flaggedText", finding."flagReason"
-    from ${rating} rating
-    cross join jsonb_to_recordset(${findings}) as finding (field text, "flaggedText" text, "flagReason" text)`;
 }
 
 export async function findUnresolvedFlags(db: Executor, ratingId: number) {

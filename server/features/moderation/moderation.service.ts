@@ -1,5 +1,4 @@
-import type { SQL } from 'drizzle-orm';
-import type { Db, Executor, Tx, ValueSlot } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { AdminIdentity } from '../../plugins/authorize';
 import { conflict, notFound } from '../../lib/app-error';
 import type { FlagReason } from '../../../common/constants';
@@ -17,7 +16,6 @@ import {
   findHeldFields,
   findKeptHiddenFlags,
   findUnresolvedFlags,
-  flagsInsert,
   insertFlags,
   listFlags,
   lockFlag,
@@ -41,17 +39,6 @@ export function screenRatingTexts(texts: RatingTexts): Finding[] {
     if (text && verdict.flagged) findings.push({ field, flaggedText: text, flagReason: verdict.reason });
   }
   return findings;
-}
-
-/**
- * On create: the findings of a new rating (whose isHeld was set from them), as a statement for the
- * rating's own statement to run (`rating`: the CTE that inserted it) and its value.
- */
-export function newRatingFlags(findings: Finding[]) {
-  return {
-    statement: (rating: SQL, slot: ValueSlot) => flagsInsert(rating, slot('flags', 'jsonb')),
-    values: { flags: JSON.stringify(findings) },
-  };
 }
 
 /**

@@ -1,14 +1,6 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  argsRow,
-  executePrepared,
-  mapColumns,
-  selectColumns,
-  type Db,
-  type Executor,
-  type ValueSlot,
-} from '../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { mapColumns, preparedStatement, selectColumns } from '../../db/prepared';
 import { players, playerSkill, ratingHelpfulness, ratings, users } from '../../db/schema/index';
 import { afterKeyset, exactTimeKey, keysetOrderBy, type KeysetOrder } from '../../lib/keyset';
 import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
@@ -72,112 +64,6 @@ export async function addToPlayerAggregates(db: Executor, playerId: number, delt
     .where(eq(players.id, playerId))
     .returning({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName });
   return row;
-}
-
-const SUBMITTED_FIELDS = [
-  'playerId',
-  'raterUserId',
-  'raterEmail',
-  'isAnonymous',
-  ...RATING_SCORE_FIELDS,
-  'overallRating',
-  ...RATING_TEXT_FIELDS,
-  'isHeld',
-  'createdAt',
-] as const satisfies (keyof NewRating)[];
-
-/** Every field a submitted rating sets (texts null when absent). */
-export type SubmittedRating = { [K in (typeof SUBMITTED_FIELDS)[number]]-?: Exclude<NewRating[K], undefined> };
-
-/**
- * What a new rating changes beyond itself and its player, as statements the submit statement runs
- * (placeholders only, so it is compiled once) and the values for this rating: the rater's totals and
- * day counters read their row `from` the inserted rating, badges read `totalsAfter` (the totals CTE),
- * and moderation's flags read the inserted rating itself.
- */
-export type SubmitFollowUps = {
-  statements: (
-    refs: { from: SQL; totalsAfter: SQL; rating: SQL },
-    slot: ValueSlot,
-  ) => { stats: SQL; daily: SQL; badges: SQL; flags: SQL };
-  values: Record<string, unknown>;
-};
-
-export type RatedPlayer = { id: number; userId: string | null; firstName: string; lastName: string };
-
-const STARS = [1, 2, 3, 4, 5] as const;
-
-/** The one statement of insertRating; its values (r_<field>, add_count, star_<n> and the follow-ups') in `args`. */
-function submitStatement(followUps: SubmitFollowUps['statements']): SQL {
-  const p = players;
-  const fields = getTableColumns(ratings);
-  const args = argsRow();
-  const value = (field: (typeof SUBMITTED_FIELDS)[number]) => args.slot(`r_${field}`, fields[field].getSQLType());
-  const add = (column: AnyPgColumn, name: string, type = 'int') =>
-    sql`${sql.identifier(column.name)} = ${column} + ${args.slot(name, type)}`;
-  const { stats, daily, badges, flags } = followUps(
-    { from: sql`from inserted`, totalsAfter: sql`stats`, rating: sql`inserted` },
-    args.slot,
-  );
-  const body = sql`target as (
-      select ${p.id} as id, ${p.userId} as user_id, ${p.firstName} as first_name, ${p.lastName} as last_name
-      from ${p} where ${p.id} = ${value('playerId')} for update
-    ), inserted as (
-      insert into ${ratings} (${sql.join(
-        SUBMITTED_FIELDS.map((field) => sql.identifier(fields[field].name)),
-        sql`, `,
-      )})
-      select ${sql.join(SUBMITTED_FIELDS.map(value), sql`, `)}
-      from target where target.user_id is distinct from ${value('raterUserId')}
-      on conflict do nothing
-      returning ${selectColumns(ratings)}
-    ), counted as (
-      update ${p} set ${add(p.ratingCount, 'add_count')},
-        ${add(p.overallSum, 'r_overallRating', 'double precision')},
-        ${add(p.serveReturnSum, 'r_serveReturn')},
-        ${add(p.groundstrokesThirdShotSum, 'r_groundstrokesThirdShot')},
-        ${add(p.netPlayVolleysDinksSum, 'r_netPlayVolleysDinks')},
-        ${add(p.movementCourtAwarenessSum, 'r_movementCourtAwareness')},
-        ${add(p.mentalPhysicalGameSum, 'r_mentalPhysicalGame')},
-        ${sql.join(
-          STARS.map((star) => add(starColumns[star], `star_${star}`)),
-          sql`, `,
-        )},
-        ${sql.identifier(p.skillStaleAt.name)} = now()
-      where ${p.id} = (select "playerId" from inserted)
-    ), stats as (${stats}), daily as (${daily}), badges as (${badges}), flags as (${flags})
-    select to_json(target) as player, to_json(inserted) as rating
-    from target left join inserted on true`;
-  return sql`with ${args.cte()}, ${body}`;
-}
-
-/**
- * POST /api/ratings in one prepared statement, without a transaction around it (decision 003: each
- * round trip costs as much as a small query, and BEGIN and COMMIT are two more): lock the player,
- * insert the rating unless the player is the rater's own or already rated by them
- * (ratings_player_rater_key), and only for an inserted rating add it to the player's aggregates and
- * run the follow-ups (rater totals, day counters, badges, flags). A single statement is atomic on its own.
- *
- * Answers the player (none: unknown) and the rating (none: refused). The follow-up CTEs run whether or not the
- * final select reads them (PostgreSQL runs every data-modifying CTE).
- */
-export async function insertRating(db: Executor, rating: SubmittedRating, followUps: SubmitFollowUps) {
-  const fields = getTableColumns(ratings);
-  const bucket = starBucket(rating.overallRating);
-  const values: Record<string, unknown> = { ...followUps.values, add_count: 1 };
-  for (const field of SUBMITTED_FIELDS) {
-    const raw = rating[field];
-    values[`r_${field}`] = raw === null ? null : fields[field].mapToDriverValue(raw);
-  }
-  for (const star of STARS) values[`star_${star}`] = Number(bucket === star);
-
-  const [row] = await executePrepared(db, 'ratings_submit', () => submitStatement(followUps.statements), values);
-  if (!row) return { player: undefined, rating: undefined };
-  const player = row.player as { id: number; user_id: string | null; first_name: string; last_name: string };
-  return {
-    player: { id: player.id, userId: player.user_id, firstName: player.first_name, lastName: player.last_name },
-    rating: row.rating ? mapColumns(ratings, row.rating as Record<string, unknown>) : undefined,
-  };
 }
 
 /** The star bucket (1-5) of an overall rating in players.stars1..5; an edited overall can be fractional. */
@@ -305,6 +191,16 @@ function receivedStatement(sort: ListSort, paged: boolean): () => SQL {
   };
 }
 
+/** One statement per order, for the first page and for a later one. */
+const receivedStatements = new Map(
+  (Object.keys(RATING_ORDERS) as ListSort[]).flatMap((sort) =>
+    [false, true].map((paged) => {
+      const name = `ratings_received_${sort}${paged ? '_after' : ''}`;
+      return [name, preparedStatement<Record<string, unknown>>(name, receivedStatement(sort, paged))] as const;
+    }),
+  ),
+);
+
 export type ReceivedRow = {
   rating: typeof ratings.$inferSelect;
   raterFirstName: string | null;
@@ -326,7 +222,7 @@ export async function findReceivedRatings(db: Db, playerId: number, callerId: st
       ? { cursorId: page.after.id, ...(page.sort === 'newest' ? {} : { cursorKey: page.after.key }) }
       : {}),
   };
-  const rows = await executePrepared(db, name, receivedStatement(page.sort, page.after !== undefined), values);
+  const rows = await receivedStatements.get(name)!.run(db, values);
   if (rows.length === 0) return undefined;
   return {
     ownerUserId: rows[0].ownerUserId as string | null,

@@ -16,10 +16,9 @@ import {
   type RatingTextField,
   type ReceivedRating,
 } from '../../../common/schemas/ratings';
-import { ratingSubmittedTotals, recordRatingEdited } from '../gamification/gamification.service';
+import { ratingCredit, recordRatingEdited } from '../gamification/gamification.service';
 import {
   heldFieldsOf,
-  newRatingFlags,
   rescreenRating,
   screenRatingTexts,
   type RatingTexts,
@@ -29,16 +28,15 @@ import {
   addToPlayerAggregates,
   findRating,
   findRatingIdByRater,
-  insertRating,
-  starBucket,
   listRatingsByRater,
   findReceivedRatings,
   lockRating,
+  starBucket,
   updateRating,
   type AggregateDelta,
   type RatingWithPlayer,
-  type SubmitFollowUps,
 } from './ratings.repo';
+import { insertSubmittedRating } from './submit-rating.repo';
 
 /** Who may see and edit a rating: its rater, or an admin. */
 export type Viewer = { actor: Actor; isAdmin: boolean };
@@ -95,31 +93,17 @@ async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
 
 /**
  * POST /api/ratings: the rating, the player's aggregates, moderation flags, the rater's totals and
- * badges change in one statement, so they never disagree (docs/product.md#gamification-rules); a new player from the wizard is
- * inserted with it in one transaction. The rater is the signed-in actor.
+ * badges change in one statement (submit-rating.repo.ts), so they never disagree; a new player from the
+ * wizard is inserted with it in one transaction. The rater is the signed-in actor.
  */
 export async function submitRating(db: Db, actor: Actor, input: CreateRatingInput): Promise<RatingReply> {
   const raterEmail = actor.user.email;
   const texts = textsOf(input);
   const findings = screenRatingTexts(texts);
   const createdAt = new Date();
-  const totals = ratingSubmittedTotals({
-    raterUserId: actor.user.id,
-    ...commentFacts(texts),
-    overallRating: input.overallRating,
-    createdAt,
-  });
-  const flags = newRatingFlags(findings);
-  const followUps: SubmitFollowUps = {
-    statements: (refs, slot) => ({
-      ...totals.statements(refs.from, slot, refs.totalsAfter),
-      flags: flags.statement(refs.rating, slot),
-    }),
-    values: { ...totals.values, ...flags.values },
-  };
-
+  const credit = ratingCredit({ ...commentFacts(texts), createdAt });
   const submitTo = async (executor: Executor, playerId: number) => {
-    const { player, rating } = await insertRating(
+    const { player, rating } = await insertSubmittedRating(
       executor,
       {
         playerId,
@@ -141,7 +125,8 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
         isHeld: findings.length > 0,
         createdAt,
       },
-      followUps,
+      credit,
+      findings,
     );
     if (!player) throw notFound('Player not found', 'player_not_found');
     if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile', 'cannot_rate_self');
