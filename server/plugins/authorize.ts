@@ -120,7 +120,8 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   const requireConfirmedActor = async (request: FastifyRequest) => {
     const actor = await requireActor(request);
     const principal = await principalOf(db, request);
-    if (principal?.kind !== 'developer' && !actor.user.emailVerified) throw new AppError(403, EMAIL_UNCONFIRMED, 'email_unconfirmed');
+    if (principal?.kind !== 'developer' && !actor.user.emailVerified)
+      throw new AppError(403, EMAIL_UNCONFIRMED, 'email_unconfirmed');
     return actor;
   };
 

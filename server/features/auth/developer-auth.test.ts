@@ -122,7 +122,10 @@ describe('developer sign-in', () => {
 
   it('GET /api/dev-auth/user answers 401 when no developer is signed in', async () => {
     expect((await get('/api/dev-auth/user')).statusCode).toBe(401);
-    expect((await get('/api/dev-auth/user')).json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
+    expect((await get('/api/dev-auth/user')).json()).toEqual({
+      message: 'Authentication required',
+      code: 'unauthenticated',
+    });
   });
 
   it('locks a developer id for the address that failed 5 times, even with the right password; not elsewhere', async () => {
@@ -133,7 +136,10 @@ describe('developer sign-in', () => {
     const locked = await devLogin({ userId: 'DEVADMIN', password: 'devpass456' }, { ip: stranger });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(locked.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown, code: 'rate_limited' });
+    expect(locked.json()).toEqual({
+      message: expect.stringMatching(/^Too many attempts/) as unknown,
+      code: 'rate_limited',
+    });
     expect((await devLogin({ userId: 'devadmin', password: 'devpass456' })).statusCode).toBe(200);
     // devuser is a different account.
     expect((await devLogin({ userId: 'devuser', password: 'devpass123' })).statusCode).toBe(200);

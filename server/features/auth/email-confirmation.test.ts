@@ -139,7 +139,10 @@ describe('e-mail confirmation for password accounts', () => {
     expect((await open(t, newLink)).headers.location).toBe('/?emailConfirmed=1');
     const done = await resend();
     expect(done.statusCode).toBe(409);
-    expect(done.json()).toEqual({ message: 'Your e-mail address is already confirmed', code: 'email_already_confirmed' });
+    expect(done.json()).toEqual({
+      message: 'Your e-mail address is already confirmed',
+      code: 'email_already_confirmed',
+    });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email/resend' })).statusCode).toBe(401);
   });
 

@@ -21,15 +21,18 @@ export async function signInWithGoogle(db: Db, identity: OidcIdentity): Promise<
   }
   const email = identity.email;
   // The domain developers act with is reserved: no outside account may hold an e-mail there.
-  if (isDeveloperEmail(email)) throw new AppError(403, 'Developer accounts cannot use Google', 'google_not_for_developers');
+  if (isDeveloperEmail(email))
+    throw new AppError(403, 'Developer accounts cannot use Google', 'google_not_for_developers');
   return db.transaction(async (tx) => {
     const known = await findUserByGoogleId(tx, identity.sub);
     if (known) return known;
 
     const sameEmail = await findUserByEmail(tx, email);
     if (sameEmail) {
-      if (sameEmail.authProvider === 'developer') throw new AppError(403, 'Developer accounts cannot use Google', 'google_not_for_developers');
-      if (sameEmail.googleId) throw new AppError(409, 'This e-mail is linked to another Google account', 'google_account_conflict');
+      if (sameEmail.authProvider === 'developer')
+        throw new AppError(403, 'Developer accounts cannot use Google', 'google_not_for_developers');
+      if (sameEmail.googleId)
+        throw new AppError(409, 'This e-mail is linked to another Google account', 'google_account_conflict');
       const takeover = !sameEmail.emailVerified;
       const linked = await updateUser(tx, sameEmail.id, {
         googleId: identity.sub,
@@ -57,7 +60,12 @@ export async function signInWithGoogle(db: Db, identity: OidcIdentity): Promise<
       lastName: identity.familyName,
       profileImageUrl: identity.picture,
     });
-    if (!created) throw new AppError(409, 'This account was created at the same moment; please try again', 'account_created_concurrently');
+    if (!created)
+      throw new AppError(
+        409,
+        'This account was created at the same moment; please try again',
+        'account_created_concurrently',
+      );
     return created;
   });
 }

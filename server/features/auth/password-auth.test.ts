@@ -259,7 +259,10 @@ describe('e-mail and password sign-in', () => {
       const limited = await post('/api/auth/login', {}, { ip, headers: { 'x-forwarded-for': '198.51.100.7' } });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown, code: 'rate_limited' });
+      expect(limited.json()).toEqual({
+        message: expect.stringMatching(/^Too many attempts/) as unknown,
+        code: 'rate_limited',
+      });
       // A different address is still served.
       expect((await post('/api/auth/login', {}, { ip: freshIp() })).statusCode).toBe(400);
     });
@@ -337,7 +340,10 @@ describe('e-mail and password sign-in', () => {
 
       const again = await post('/api/auth/reset-password', { token, password: 'Another-Pass-3' });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ message: 'This reset link is invalid or has expired. Please request a new one.', code: 'reset_token_invalid' });
+      expect(again.json()).toEqual({
+        message: 'This reset link is invalid or has expired. Please request a new one.',
+        code: 'reset_token_invalid',
+      });
       const [row] = await t.database.db.select().from(users).where(eq(users.id, account.id));
       expect(row).toMatchObject({ passwordResetToken: null, passwordResetExpires: null, emailVerified: true });
     });

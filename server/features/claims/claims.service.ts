@@ -64,10 +64,15 @@ export async function createClaim(db: Db, actor: Actor, playerId: number, body: 
       if (player.userId === actor.user.id) throw conflict(ALREADY_LINKED, 'already_linked');
       if (player.userId) throw conflict(PROFILE_UNAVAILABLE, 'profile_unavailable');
       // Approval would fail: a user has at most one player (players_user_id_key).
-      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
+      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null)
+        throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
       const pending = await findPendingClaimOfUser(tx, actor.user.id);
       if (pending?.playerId === playerId) throw conflict(PENDING_EXISTS, 'claim_already_pending');
-      if (pending) throw conflict(claimBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`), 'profile_pending_claim');
+      if (pending)
+        throw conflict(
+          claimBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`),
+          'profile_pending_claim',
+        );
       return insertMatchRequest(tx, {
         userId: actor.user.id,
         playerId,
@@ -158,8 +163,10 @@ export async function reviewMatchRequest(
         const player = await findPlayerByIdForUpdate(tx, request.playerId);
         if (!player) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
         if (player.userId) throw conflict(PLAYER_LINKED_MEANWHILE, 'player_already_linked');
-        if ((await findPlayerIdOfUser(tx, request.userId)) !== null) throw conflict(REQUESTER_HAS_PLAYER, 'requester_has_player');
-        if (!(await linkPlayerToUser(tx, player.id, request.userId))) throw conflict(PLAYER_LINKED_MEANWHILE, 'player_already_linked');
+        if ((await findPlayerIdOfUser(tx, request.userId)) !== null)
+          throw conflict(REQUESTER_HAS_PLAYER, 'requester_has_player');
+        if (!(await linkPlayerToUser(tx, player.id, request.userId)))
+          throw conflict(PLAYER_LINKED_MEANWHILE, 'player_already_linked');
       }
       const reviewed = await markReviewed(tx, id, {
         status: body.action === 'approve' ? 'approved' : 'denied',

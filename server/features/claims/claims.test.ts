@@ -170,7 +170,10 @@ describe('POST /api/players/:playerId/match-request', () => {
     const { player, user, request } = await pendingClaim();
     const again = await claim(player.id, claimBody(), user.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'You already have a pending request for this player', code: 'claim_already_pending' });
+    expect(again.json()).toEqual({
+      message: 'You already have a pending request for this player',
+      code: 'claim_already_pending',
+    });
 
     expect((await review(request.id, { action: 'deny' })).statusCode).toBe(200);
     expect((await claim(player.id, claimBody(), user.cookie)).statusCode).toBe(201);
@@ -339,7 +342,10 @@ describe('POST /api/admin/match-requests/:id/review', () => {
     expect((await review(claimA.id, { action: 'approve' })).statusCode).toBe(200);
     const second = await review(claimB.id, { action: 'approve' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: 'This player is already linked to a user', code: 'player_already_linked' });
+    expect(second.json()).toEqual({
+      message: 'This player is already linked to a user',
+      code: 'player_already_linked',
+    });
     const [row] = await t.database.db.select().from(playerMatchRequests).where(eq(playerMatchRequests.id, claimB.id));
     expect(row.status).toBe('pending');
     expect((await playerRow(t.database.db, player.id)).userId).toBe(a.id);

@@ -13,5 +13,9 @@ export const registrationBlockedByClaim = (playerName: string) =>
 export async function refuseWhileClaimPending(tx: Executor, userId: string): Promise<void> {
   await lockUserForProfileChange(tx, userId);
   const pending = await findPendingClaimOfUser(tx, userId);
-  if (pending) throw conflict(registrationBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`), 'profile_pending_claim');
+  if (pending)
+    throw conflict(
+      registrationBlockedByClaim(`${pending.playerFirstName} ${pending.playerLastName}`),
+      'profile_pending_claim',
+    );
 }

@@ -123,7 +123,10 @@ describe('POST /api/ratings/:id/helpfulness', () => {
     for (const cookie of [strangerCookie, adminCookie]) {
       const res = await vote(rating.id, cookie, { helpfulnessScore: 5 });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Only the rated player can rate the helpfulness of this rating', code: 'helpfulness_not_rated_player' });
+      expect(res.json()).toEqual({
+        message: 'Only the rated player can rate the helpfulness of this rating',
+        code: 'helpfulness_not_rated_player',
+      });
     }
     expect(await votesOn(rating.id)).toEqual([]);
     expect(await ratingTotals(rating.id)).toEqual({ sum: 0, count: 0 });
@@ -145,7 +148,10 @@ describe('POST /api/ratings/:id/helpfulness', () => {
     const byEmail = await insertRating(db, { playerId: player.id, raterUserId: null, raterEmail: email.toUpperCase() });
     const res = await vote(byEmail.id, cookie, { helpfulnessScore: 5 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You cannot rate the helpfulness of your own rating', code: 'helpfulness_own_rating' });
+    expect(res.json()).toEqual({
+      message: 'You cannot rate the helpfulness of your own rating',
+      code: 'helpfulness_own_rating',
+    });
     expect(await votesOn(byEmail.id)).toEqual([]);
   });
 
@@ -164,7 +170,10 @@ describe('POST /api/ratings/:id/helpfulness', () => {
     await db.update(players).set({ userId }).where(eq(players.id, player.id));
     const res = await vote(own.id, cookie, { helpfulnessScore: 5 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You cannot rate the helpfulness of your own rating', code: 'helpfulness_own_rating' });
+    expect(res.json()).toEqual({
+      message: 'You cannot rate the helpfulness of your own rating',
+      code: 'helpfulness_own_rating',
+    });
   });
 
   it('records the vote even when the rater’s account is gone', async () => {

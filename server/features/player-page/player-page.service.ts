@@ -31,7 +31,8 @@ function refuseUnlessAllowed<Row extends Pick<PlayerPageSummaryRow, 'userId' | '
   access: PageAccess,
 ): Row {
   if (!player) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
-  if (isMembersOnly(player) && !access.caller && !access.isAdmin) throw new AppError(401, MEMBERS_ONLY_MESSAGE, 'members_only');
+  if (isMembersOnly(player) && !access.caller && !access.isAdmin)
+    throw new AppError(401, MEMBERS_ONLY_MESSAGE, 'members_only');
   return player;
 }
 

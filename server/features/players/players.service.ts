@@ -261,7 +261,8 @@ export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerB
   try {
     const player = await db.transaction(async (tx) => {
       await refuseWhileClaimPending(tx, actor.user.id);
-      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null) throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
+      if ((await findPlayerIdOfUser(tx, actor.user.id)) !== null)
+        throw conflict(ALREADY_HAS_PLAYER, 'already_has_player');
       return body.linkedPlayerId
         ? completeExistingPlayer(tx, actor, body.linkedPlayerId, body)
         : createOwnPlayer(tx, actor, body);

@@ -483,7 +483,10 @@ describe('POST /api/players', () => {
       const stranger = await signInAs(t, { email: uniqueEmail('stranger'), emailVerified: true });
       const refusedUnconfirmed = await register(registration({ email, linkedPlayerId: player.id }), unconfirmed);
       expect(refusedUnconfirmed.statusCode).toBe(403);
-      expect(refusedUnconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first', code: 'email_unconfirmed' });
+      expect(refusedUnconfirmed.json()).toEqual({
+        message: 'Please confirm your e-mail address first',
+        code: 'email_unconfirmed',
+      });
       const refusedStranger = await register(registration({ email, linkedPlayerId: player.id }), stranger);
       expect(refusedStranger.statusCode).toBe(400);
       expect(refusedStranger.json()).toEqual({ message: OWN_EMAIL_ONLY, code: 'own_email_only' });
@@ -616,7 +619,10 @@ describe('PUT /api/players/:id', () => {
     const own = await addPlayer(t.database.db, { email, userId: await userIdOf(t.database.db, email) });
     const unconfirmed = await edit(own.id, { skillLevel: 'bad' }, { cookie });
     expect(unconfirmed.statusCode).toBe(403);
-    expect(unconfirmed.json()).toEqual({ message: 'Please confirm your e-mail address first', code: 'email_unconfirmed' });
+    expect(unconfirmed.json()).toEqual({
+      message: 'Please confirm your e-mail address first',
+      code: 'email_unconfirmed',
+    });
   });
 
   it('answers 404 for an unknown player', async () => {

@@ -30,7 +30,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/ratings under concurren
     const stored = await t.database.db.select().from(ratings).where(eq(ratings.playerId, player.id));
     expect(stored).toHaveLength(1);
     for (const res of replies.filter((reply) => reply.statusCode === 409)) {
-      expect(res.json()).toEqual({ message: 'You have already rated this player', code: 'already_rated', existingRatingId: stored[0].id });
+      expect(res.json()).toEqual({
+        message: 'You have already rated this player',
+        code: 'already_rated',
+        existingRatingId: stored[0].id,
+      });
     }
 
     expect(await playerRow(t, player.id)).toMatchObject({

@@ -421,7 +421,10 @@ describe('GET /api/ratings/:id', () => {
     const stranger = await signInAs(t, { email: uniqueEmail('stranger') });
     const res = await getJson(t, `/api/ratings/${rating.id}`, { cookie: stranger });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Only the rater or an admin can access this rating', code: 'rating_not_yours' });
+    expect(res.json()).toEqual({
+      message: 'Only the rater or an admin can access this rating',
+      code: 'rating_not_yours',
+    });
 
     const ownerEmail = uniqueEmail('owner');
     const owner = await signInAs(t, { email: ownerEmail });
@@ -728,7 +731,10 @@ describe('GET /api/players/:id/received-ratings', () => {
     for (const cookie of [stranger, named.cookie]) {
       const res = await received(player.id, { cookie });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Only the player or an admin can see the ratings received', code: 'ratings_received_private' });
+      expect(res.json()).toEqual({
+        message: 'Only the player or an admin can see the ratings received',
+        code: 'ratings_received_private',
+      });
     }
   });
 

@@ -36,7 +36,8 @@ export async function recomputeNow(db: Db, waitMs = 30_000): Promise<RunSummary>
       return await withLease(db, () => runFullComputation(db));
     } catch (error) {
       if (!(error instanceof TrustJobBusy)) throw error;
-      if (Date.now() > deadline) throw new AppError(503, 'A trust computation is running; try again shortly', 'trust_computation_running');
+      if (Date.now() > deadline)
+        throw new AppError(503, 'A trust computation is running; try again shortly', 'trust_computation_running');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }

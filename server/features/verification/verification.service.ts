@@ -72,9 +72,11 @@ export async function confirmVerification(
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const player = await findPlayerByEmail(tx, input.email, { forUpdate: true });
       if (!player || player.isVerified) throw notFound(VERIFY_NOT_FOUND_MESSAGE, 'verification_not_found');
-      if (!player.verificationToken || !player.verificationExpires) throw badRequest(INVALID_CODE, 'verification_code_invalid');
+      if (!player.verificationToken || !player.verificationExpires)
+        throw badRequest(INVALID_CODE, 'verification_code_invalid');
       if (player.verificationAttempts >= MAX_WRONG_ATTEMPTS) throw badRequest(CODE_VOID, 'verification_code_void');
-      if (player.verificationExpires.getTime() <= Date.now()) throw badRequest(CODE_EXPIRED, 'verification_code_expired');
+      if (player.verificationExpires.getTime() <= Date.now())
+        throw badRequest(CODE_EXPIRED, 'verification_code_expired');
       if (!safeEqual(sha256(input.verificationCode), player.verificationToken)) {
         await countWrongAttempt(tx, player.id);
         return { kind: 'refused', error: badRequest(INVALID_CODE, 'verification_code_invalid') };

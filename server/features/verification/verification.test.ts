@@ -75,7 +75,10 @@ describe('POST /api/verify/request', () => {
     for (const email of [uniqueEmail('nobody'), verified.email]) {
       const res = await requestCode(email);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Email not found or account already verified', code: 'verification_not_found' });
+      expect(res.json()).toEqual({
+        message: 'Email not found or account already verified',
+        code: 'verification_not_found',
+      });
     }
     expect(t.sentMail.length).toBe(mailsBefore);
   });
@@ -118,7 +121,10 @@ describe('POST /api/verify/request', () => {
     const flooded = await requestCode(player.email.toUpperCase(), { ip: freshIp() });
     expect(flooded.statusCode).toBe(429);
     expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(25 * 60);
-    expect(flooded.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) as unknown, code: 'rate_limited' });
+    expect(flooded.json()).toEqual({
+      message: expect.stringMatching(/^Too many attempts/) as unknown,
+      code: 'rate_limited',
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(t.sentMail.filter((m) => m.to === player.email).length - mailsBefore).toBe(5);
   });
@@ -146,7 +152,10 @@ describe('POST /api/verify/confirm', () => {
     expect((await requestCode(player.email)).statusCode).toBe(404);
     const again = await confirm(player.email, code);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Email not found or account already verified', code: 'verification_not_found' });
+    expect(again.json()).toEqual({
+      message: 'Email not found or account already verified',
+      code: 'verification_not_found',
+    });
   });
 
   it('links the player to the signed-in caller who has no player yet', async () => {
@@ -226,7 +235,10 @@ describe('POST /api/verify/confirm', () => {
     expect(none.json()).toEqual({ message: 'Invalid verification code', code: 'verification_code_invalid' });
     const unknown = await confirm(uniqueEmail('ghost'), 'ABCDEFGH');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Email not found or account already verified', code: 'verification_not_found' });
+    expect(unknown.json()).toEqual({
+      message: 'Email not found or account already verified',
+      code: 'verification_not_found',
+    });
   });
 
   it('refuses a short code and a bad e-mail with the §5 messages (400)', async () => {
