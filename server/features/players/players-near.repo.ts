@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../../db/client';
 import { players, ratings } from '../../db/schema/index';
-import type { Coordinates } from '../locations/zip-index';
+import type { Coordinates } from '../locations/locations.service';
 import { wordPattern, type SearchRow } from './players.repo';
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -51,9 +51,11 @@ export type NearSearchRow = SearchRow & { distanceMiles: number };
  * somewhere), then by name.
  * Players share coordinates: a location is placed at its ZIP's point or its city's (at 100k players the seed
  * has 142 points, 5,000 players at the busiest). So the distance is computed once per point, not per player:
- * the distinct points in the bounding box come from players_point_name_idx alone (an index-only scan), and each
- * point inside the radius gives its best `limit` players from the same index, in name order when there is no
- * query. At 100k players near the busiest point: 1.3 ms instead of 19 ms for a distance per player.
+ * the distinct points in the box's band of latitude come from players_point_name_idx by a skip scan (one index
+ * descent per point: `points`, recursive), and each point inside the radius gives its best `limit` players from
+ * the same index, in name order when there is no query. At 100k players near the busiest point: 1.3 ms instead of
+ * 19 ms for a distance per player; the skip scan reads 41 index pages for the 10 points of that band where reading
+ * the box's 5,959 index entries for its 3 points read 86 (1.7 ms → 0.3 ms for that step).
  */
 export async function searchPlayersNear(db: Db, options: NearSearchOptions): Promise<NearSearchRow[]> {
   const { near, radiusMiles, query, limit } = options;
@@ -135,13 +137,20 @@ const literalsOf = (values: NearValues) =>
  */
 function nearStatement(everyWord: SQL, tier: SQL, v: NearSql): SQL {
   return sql`
-    with points as materialized (
-      select distinct p.latitude, p.longitude from ${players} p
-      where p.latitude between ${v.minLatitude} and ${v.maxLatitude}
-        and p.longitude between ${v.minLongitude} and ${v.maxLongitude}
+    with recursive points as (
+      (select p.latitude, p.longitude from ${players} p
+        where p.latitude >= ${v.minLatitude} and p.latitude <= ${v.maxLatitude}
+        order by p.latitude, p.longitude limit 1)
+      union all
+      select next.latitude, next.longitude from points cur cross join lateral (
+        select p.latitude, p.longitude from ${players} p
+        where (p.latitude, p.longitude) > (cur.latitude, cur.longitude) and p.latitude <= ${v.maxLatitude}
+        order by p.latitude, p.longitude limit 1
+      ) next
     ),
     inside as (
       select pt.latitude, pt.longitude, ${distanceMiles(v)} as exact_distance from points pt
+      where pt.longitude between ${v.minLongitude} and ${v.maxLongitude}
     ),
     -- Ties at the tenth of a mile shown go to the better match.
     page as (
