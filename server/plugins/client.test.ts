@@ -6,7 +6,8 @@ import Fastify from 'fastify';
 import type { UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { CLIENT_DIST, clientPlugin, pickEncoding } from './client';
+import { CLIENT_DIST, clientPlugin } from './client';
+import { pickEncoding } from './compressed-page';
 import { SESSION_COOKIE } from './session';
 
 const ASSET = 'console.log("hello from the bundle");\n'.repeat(50);

@@ -21,6 +21,8 @@ export const SESSION_COOKIE = 'pr_session';
  */
 export const SECURE_SESSION_COOKIE = '__Host-pr_session';
 export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+/** A Cookie header that carries a session cookie (its visitor is probably signed in), read without the session. */
+export const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=`);
 /** A session unused this long ends (sliding: each use pushes the row's expire forward). */
 export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in however often it is used. */

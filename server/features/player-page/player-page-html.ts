@@ -6,7 +6,8 @@ import { SITE_NAME, type PageMeta } from '../../../common/seo';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { FastifyBaseLogger } from 'fastify';
-import { escapeHtml, type PlayerPages, type SignedOutRenderer } from '../../plugins/client';
+import { escapeHtml } from '../../plugins/page-head';
+import type { PlayerPages, SignedOutRenderer } from '../../plugins/player-pages';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
 import { getPlayerPage, getPlayerPageComments, isMembersOnly, type PageAccess } from './player-page.service';
 
