@@ -16,9 +16,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminRight } from './tabs';
 
 /**
- * Shows `children` when the caller holds `right` (§2), otherwise the admin login form. A signed-in user with
- * isAdmin is an admin (§6) whose session the server accepts on every admin call, so no tab asks them for the
- * admin key; the form stays for everyone else (§2).
+ * Shows `children` when the caller holds `right` (docs/product.md#workspace-tabs), otherwise the admin login form. A signed-in user with
+ * isAdmin is an admin (docs/product.md#roles) whose session the server accepts on every admin call, so no tab asks them for the
+ * admin key; the form stays for everyone else (docs/product.md#workspace-tabs).
  */
 export function AdminGate({ right, children }: { right: AdminRight; children: ReactNode }) {
   const auth = useAuth();
@@ -29,7 +29,7 @@ export function AdminGate({ right, children }: { right: AdminRight; children: Re
 
 type Errors = { email?: string; adminKey?: string };
 
-/** §2 Admin login form; §5 Admin sign-in messages; §8 'Login Failed' / 'Invalid credentials.'. */
+/** docs/product.md#admin-login, with the docs/product.md#validation-messages and docs/product.md#messages 'Login Failed' / 'Invalid credentials.'. */
 export function AdminLoginForm() {
   const { toast } = useToast();
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Side effects of the auth state and navigation, mounted once (§2, §4):
+ * Side effects of the auth state and navigation, mounted once (docs/product.md#analytics):
  * a page_view on every path change; a login event with the id when a session appears, a logout event when
  * it goes; the stored admin session cleared when there is no session at all (admin tabs need one).
  */

@@ -6,7 +6,7 @@ import { useGoogleSignInEnabled } from '@client/components/google-sign-in-button
 
 const TabShell = lazy(() => import('./tab-shell'));
 
-/** §2 "/": the loading screen while auth loads, the landing page signed out, the tabbed workspace signed in. */
+/** docs/product.md#pages, "/": the loading screen while auth loads, the landing page signed out, the tabbed workspace signed in. */
 export function HomePage() {
   const { isLoading, isAuthenticated } = useAuth();
   // Asked together with the auth lookups, so the landing page opens in its final layout (its main button

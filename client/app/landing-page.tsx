@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { LandingPlayerSearch } from './landing-player-search';
 import { SignedOutDeepLink } from './signed-out-deep-link';
 
-/** §2: the three features the landing page lists. */
+/** docs/product.md#landing-page: the three features the landing page lists. */
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: ShieldCheck,
@@ -31,7 +31,7 @@ const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
 const SAMPLE_SCORES = [4.5, 4, 3.5, 4, 5];
 
 /**
- * Signed-out home (§2 Routes). Without Google sign-in configured the main button is the e-mail sign-up: a
+ * Signed-out home (docs/product.md#pages). Without Google sign-in configured the main button is the e-mail sign-up: a
  * "Continue with Google" that can only fail would be the first thing a new visitor tries.
  */
 export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {

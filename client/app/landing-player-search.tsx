@@ -23,7 +23,7 @@ const loadPanel = () => import('./landing-player-search-panel').then((module) =>
 const labelClasses = 'text-sm font-medium text-stone-800 select-none';
 
 /**
- * The landing page's "Find players" section (docs/product.md#search-rules: anonymous visitors search players). The landing page's first
+ * The landing page's "Find players" section (docs/product.md#landing-page: visitors search players). The landing page's first
  * JavaScript must stay small (decision 010), so this part draws the section and plain fields, and the search
  * itself (suggestions, requests, result cards: about 6 KB gzip) loads at the first sign of use: the pointer
  * over the section, a touch, a focus or a key. Then it takes the fields' places with what was typed and the

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 // The toast viewport (Radix Toast) is off the first load: it loads with the first toast, or with the first touch
 // or key press, since the actions that end in a toast start with one. Loaded early, it can still report
-// failures once the server has gone away (§8).
+// failures once the server has gone away (docs/product.md#messages).
 const Toaster = lazy(() => import('@client/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const;
 

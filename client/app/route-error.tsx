@@ -2,7 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Component, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-/** Shown when a screen throws while rendering, or its code fails to load (§8 lazy asset). */
+/** Shown when a screen throws while rendering, or its code fails to load (docs/product.md#messages). */
 export function RouteError({ error }: { error: unknown }) {
   console.error(error);
   return (

@@ -16,7 +16,7 @@ const VerifyPage = lazy(ROUTE_CHUNKS['/verify']);
 const PlayerPage = lazy(ROUTE_CHUNKS['/players']);
 
 /**
- * §2 Routes. Declarative routes rather than a data router: we load no data through routes, and the data
+ * docs/product.md#pages. Declarative routes rather than a data router: we load no data through routes, and the data
  * router's code would be about a sixth of the landing page's JavaScript. prerender.tsx renders the same tree.
  */
 export function AppRoutes() {

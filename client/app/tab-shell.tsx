@@ -24,7 +24,7 @@ const triggerClasses = cn(
 );
 
 /**
- * §2 Home tabs for a signed-in person: the tabs in order, admin tabs only for admins, the chosen tab in ?tab=
+ * docs/product.md#workspace-tabs for a signed-in person: the tabs in order, admin tabs only for admins, the chosen tab in ?tab=
  * (reload and back keep it). A sidebar on wide screens, a scrolling strip on phones. Manual activation, so
  * arrowing across the tabs neither loads every screen nor leaves for /verify.
  */
@@ -33,7 +33,7 @@ export default function TabShell() {
   const { tab, openTab } = useHomeTab();
   const wide = useMediaQuery('(min-width: 1024px)');
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  // §2: admin tabs are listed for admins only, but an admin tab opened by its address (?tab=bulk) is shown to
+  // docs/product.md#workspace-tabs: admin tabs are listed for admins only, but an admin tab opened by its address (?tab=bulk) is shown to
   // anyone signed in, so its gate can offer the admin login form; after that login every admin tab is listed.
   const visible = HOME_TABS.filter((t) => t.access === 'user' || auth.isAdmin || (t.id === tab && !t.href));
   const active = visible.find((t) => t.id === tab && !t.href) ?? visible[0];

@@ -20,8 +20,8 @@ import {
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Which right an admin tab's content needs (§2); without it the AdminGate login form shows instead.
- * 'admin-token': an admin token + e-mail, a developer session, or an isAdmin user (already an admin by §6: a
+ * Which right an admin tab's content needs (docs/product.md#workspace-tabs); without it the AdminGate login form shows instead.
+ * 'admin-token': an admin token + e-mail, a developer session, or an isAdmin user (already an admin by docs/product.md#roles: a
  * second sign-in would prove nothing more). 'match-review': an isAdmin user or a developer.
  */
 export type AdminRight = 'admin-token' | 'match-review';
@@ -30,17 +30,17 @@ export type HomeTab = {
   id: HomeTabId;
   label: string;
   icon: LucideIcon;
-  /** 'user': every signed-in person; 'admin': only when useAuth().isAdmin (§2, §6). */
+  /** 'user': every signed-in person; 'admin': only when useAuth().isAdmin (docs/product.md#workspace-tabs, docs/product.md#roles). */
   access: 'user' | 'admin';
   adminRight?: AdminRight;
   /** The tab's screen, loaded on demand (code-split per tab). */
   component?: LazyExoticComponent<ComponentType>;
-  /** A tab that is a link to another route (§2 verify). */
+  /** A tab that is a link to another route (docs/product.md#verify-screen). */
   href?: string;
 };
 
 /**
- * The home tabs of §2, in order. Each screen lives in its feature folder and exports a default component
+ * The home tabs of docs/product.md#workspace-tabs, in order. Each screen lives in its feature folder and exports a default component
  * taking no props (read auth with useAuth(), switch tabs with useHomeTab()).
  */
 export const HOME_TABS: readonly HomeTab[] = [

@@ -5,7 +5,7 @@ import { Code2, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-/** §2 Top navigation bar: signed out, signed in, and developer states. */
+/** docs/product.md#top-navigation: signed out, signed in, and developer states. */
 export function TopNav() {
   const auth = useAuth();
   // Opaque rather than a blurred backdrop: a backdrop filter on a sticky bar is composited again on every frame,
