@@ -38,7 +38,7 @@ function GoogleMark() {
 }
 
 /**
- * "Continue with Google" (§2): an analytics event, 200 ms, then /api/login?provider=google. Pages show it only
+ * "Continue with Google" (docs/product.md#landing-page): an analytics event, 200 ms, then /api/login?provider=google. Pages show it only
  * when useGoogleSignInEnabled() is true; should the server still lack a Google client, it sends the browser back
  * to /login?error=google_unavailable.
  */

@@ -1,6 +1,6 @@
 import { LogoMark } from '@client/components/brand/logo';
 
-/** §2: shown while the auth state loads (and while a screen's code loads). */
+/** docs/product.md#pages: shown while the auth state loads (and while a screen's code loads). */
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" className="grid min-h-[60dvh] place-items-center px-4">

@@ -8,9 +8,9 @@ import { MapPin } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
- * A free-text location field with US ZIP/city suggestions (§2 Player Registration, Claim dialog):
+ * A free-text location field with US ZIP/city suggestions (docs/product.md#player-registration, docs/product.md#claim-dialog):
  * a WAI-ARIA combobox. Typing asks GET /api/locations after a 300 ms pause; up to 10 suggestions show;
- * arrow keys move, Enter picks, Escape closes, and leaving the field closes the list after 150 ms (§9),
+ * arrow keys move, Enter picks, Escape closes, and leaving the field closes the list after 150 ms (docs/product.md#limits-and-timings),
  * late enough for a click on a suggestion to land.
  */
 export function LocationInput({

@@ -5,7 +5,7 @@ import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 type Scored = Record<RatingCategoryKey, number>;
 
 /**
- * The five category scores of a rating (§1 categories) as labelled star rows, with the category comment
+ * The five category scores of a rating (docs/product.md#rating-categories) as labelled star rows, with the category comment
  * under its row when there is one. Shared by My Ratings and Ratings About Me.
  */
 export function RatingScores({

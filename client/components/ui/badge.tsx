@@ -28,7 +28,7 @@ export function Badge({ tone = 'neutral', className, ...props }: ComponentProps<
   );
 }
 
-/** §2 "Verified": the one mark of a verified player, wherever a player is shown. */
+/** docs/product.md#skill-levels: "Verified", the one mark of a verified player, wherever a player is shown. */
 export function VerifiedBadge() {
   return (
     <Badge tone="success">

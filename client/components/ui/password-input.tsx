@@ -4,7 +4,7 @@ import { useState, type ComponentProps } from 'react';
 import { focusRing } from './button';
 import { Input } from './input';
 
-/** A password field with a show/hide toggle (§2 Developer login). */
+/** A password field with a show/hide toggle (docs/product.md#developer-login). */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

@@ -15,7 +15,7 @@ export function StarDisplay({
   value: number;
   size?: keyof typeof STAR_SIZES;
   className?: string;
-  /** Also print the number to one decimal (§9 helpfulness). */
+  /** Also print the number to one decimal (docs/product.md#limits-and-timings). */
   showValue?: boolean;
 }) {
   const rounded = Math.round(value * 2) / 2;

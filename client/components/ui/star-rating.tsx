@@ -7,7 +7,7 @@ import { STAR_SIZES as SIZES, STARS } from './star-display';
 const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
 
 /**
- * A 1-5 star picker (§9) with radio-group semantics: arrow keys move and select, each star is announced
+ * A 1-5 star picker (docs/product.md#rating-categories) with radio-group semantics: arrow keys move and select, each star is announced
  * as "N stars", 0 means nothing chosen yet. Label it with `label` (visible text elsewhere: pass `labelledBy`).
  * `onPreview` hears the star under the pointer or with focus (0 when none), so a caller can say what it means.
  */

@@ -17,7 +17,7 @@ const iconClasses: Record<ToastVariant, string> = {
   destructive: 'text-red-700',
 };
 
-/** §9 Toasts: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the viewport, max 420 px wide from md up. */
+/** Toasts (docs/product.md#limits-and-timings): 5000 ms, swipe right past 50 px to dismiss, F8 focuses the viewport, max 420 px wide from md up. */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -2,7 +2,7 @@ import { cn } from '@client/lib/cn';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** §9 Tooltips: open delay 700 ms, skip delay 300 ms. Mounted once in the app providers. */
+/** Tooltips (docs/product.md#limits-and-timings): open delay 700 ms, skip delay 300 ms. Mounted once in the app providers. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
@@ -11,7 +11,7 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Wraps one focusable element (a button, a link) and shows `content` on hover and focus. Offset 4 (§9). */
+/** Wraps one focusable element (a button, a link) and shows `content` on hover and focus. Offset 4 (docs/product.md#limits-and-timings). */
 export function Tooltip({
   content,
   children,

@@ -1,8 +1,8 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * Toast state (§4, §9): at most one toast at a time; a new one replaces the old. A dismissed toast
- * closes (Radix plays its exit) and is removed from memory after the §9 removal delay.
+ * Toast state (docs/product.md#limits-and-timings): at most one toast at a time; a new one replaces the old. A dismissed toast
+ * closes (Radix plays its exit) and is removed from memory after the removal delay (docs/product.md#limits-and-timings).
  * Components call `toast()` for the outcome of an action they started; nothing else fires toasts.
  */
 export const TOAST_LIMIT = 1;
@@ -15,7 +15,7 @@ export type ToastInput = {
   title: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** Milliseconds on screen; defaults to 5000 (§9). */
+  /** Milliseconds on screen; defaults to 5000 (docs/product.md#limits-and-timings). */
   duration?: number;
 };
 
