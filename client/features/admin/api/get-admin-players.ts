@@ -4,7 +4,7 @@ import type { AdminPlayersReply } from '@common/schemas/admin';
 import { DEFAULT_PAGE_SIZE } from '@common/schemas/shared';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 
-/** §7 GET /api/admin/players (admin headers): filtered by name, e-mail or location on the server, 50 at a time. */
+/** docs/product.md#admin-calls GET /api/admin/players (admin headers): filtered by name, e-mail or location on the server, 50 at a time. */
 export const adminPlayersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...queryKeys.admin.players, q] as const,

@@ -4,7 +4,7 @@ import type { AdminUsersReply } from '@common/schemas/admin';
 import { DEFAULT_PAGE_SIZE } from '@common/schemas/shared';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 
-/** §7 GET /api/admin/users (admin headers): filtered by name or e-mail on the server, 50 at a time. */
+/** docs/product.md#admin-calls GET /api/admin/users (admin headers): filtered by name or e-mail on the server, 50 at a time. */
 export const adminUsersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...queryKeys.admin.users, q] as const,

@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { adminPlayersQuery } from '../api/get-admin-players';
 import { countText, plural } from '../list-text';
 
-/** §2 Admin: All Players — search by name, e-mail or location; Verified/Unverified; a list about 24rem high (§9). */
+/** Player List (docs/product.md#admin-screens): search by name, e-mail or location; Verified/Unverified; a list about 24rem high (docs/product.md#limits-and-timings). */
 export default function PlayerListTab() {
   const { openTab } = useHomeTab();
   const [search, setSearch] = useState('');

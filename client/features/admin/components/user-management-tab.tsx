@@ -17,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { adminUsersQuery } from '../api/get-admin-users';
 import { countText } from '../list-text';
 
-/** §2 Admin: User Management — search by name or e-mail; cards with masked e-mail (§5), role badge and times. */
+/** User Management (docs/product.md#admin-screens): search by name or e-mail; cards with masked e-mail (docs/product.md#email-masking), role badge and times. */
 export default function UserManagementTab() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -155,7 +155,7 @@ function UserCard({ user }: { user: AdminUser }) {
   );
 }
 
-/** §5 relative time with the exact date on hover; 'Unknown' when there is no usable date. */
+/** docs/product.md#relative-time relative time with the exact date on hover; 'Unknown' when there is no usable date. */
 function TimeText({ value }: { value: string | null | undefined }) {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return <>Unknown</>;
