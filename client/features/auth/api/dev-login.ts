@@ -3,7 +3,7 @@ import { useRefreshAuth } from '@client/lib/use-auth';
 import type { DevLoginBody, DeveloperUser } from '@common/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 
-/** §7 POST /api/dev-login: on success refreshes the two user lookups. */
+/** docs/product.md#sign-in-calls POST /api/dev-login: on success refreshes the two user lookups. */
 export function useDevLogin() {
   const refreshAuth = useRefreshAuth();
   return useMutation({

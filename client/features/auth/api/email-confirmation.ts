@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /**
  * The confirmation link the server answered with DEMO_MODE (sign-up or resend), kept in the query cache so
- * the workspace banner can show it, as §2 shows the verification code in demo mode.
+ * the workspace banner can show it, as docs/product.md#verify-screen shows the verification code in demo mode.
  */
 export function useDemoConfirmationUrl(): string | null {
   const { data } = useQuery({

@@ -13,7 +13,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDevLogin } from '../api/dev-login';
 
-/** §8 Developer login query errors. */
+/** docs/product.md#developer-login: the query-string errors. */
 const QUERY_ERRORS: Record<string, { title: string; description: string }> = {
   invalid_credentials: {
     title: 'Invalid Credentials',
@@ -22,7 +22,7 @@ const QUERY_ERRORS: Record<string, { title: string; description: string }> = {
   auth_failed: { title: 'Authentication Failed', description: 'There was an error during sign in. Please try again.' },
 };
 
-/** §4: redirect to / one second after a successful developer login. */
+/** docs/product.md#developer-login: redirect to / one second after a successful developer login. */
 const REDIRECT_DELAY_MS = 1000;
 
 /** A server message fit to show, or null for bare codes like `invalid_credentials`. */
@@ -31,7 +31,7 @@ function readableMessage(error: unknown): string | null {
   return message && !/^[a-z_]+$/.test(message) ? message : null;
 }
 
-/** §2 /dev-login: User ID and password (show/hide) and Sign In. */
+/** docs/product.md#developer-login, /dev-login: User ID and password (show/hide) and Sign In. */
 export default function DevLoginPage() {
   usePageMeta(PAGE_META['/dev-login']);
   const { toast } = useToast();

@@ -28,7 +28,7 @@ const QUERY_ERRORS: Record<string, { title: string; body: string }> = {
   },
 };
 
-/** §2 /login: Google, or e-mail and password, with the forgot-password form. */
+/** docs/product.md#pages, /login: Google, or e-mail and password, with the forgot-password form. */
 export default function LoginPage() {
   usePageMeta(PAGE_META['/login']);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
@@ -85,7 +85,7 @@ function LoginCard({
           description: user.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!',
           variant: 'success',
         });
-        // §9 post-login redirect delay.
+        // docs/product.md#limits-and-timings post-login redirect delay.
         setTimeout(() => {
           void refreshAuth().then(() => navigate(safeNextPath(params.get('next')), { replace: true }));
         }, POST_LOGIN_REDIRECT_MS);

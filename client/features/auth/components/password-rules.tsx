@@ -2,7 +2,7 @@ import { cn } from '@client/lib/cn';
 import { PASSWORD_MIN_LENGTH } from '@common/constants';
 import { Check, Circle } from 'lucide-react';
 
-/** §5 Registration password rules, ticked off as the person types. */
+/** docs/product.md#password-rules, ticked off as the person types. */
 const RULES = [
   { label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
   { label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },

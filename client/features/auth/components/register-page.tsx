@@ -22,7 +22,7 @@ import { SignedOutOnly } from './signed-out-only';
 
 type Fields = { firstName: string; lastName: string; email: string; password: string };
 
-/** §2 /register: Google, or an e-mail and password account (§5 Registration rules), with a link to /login. */
+/** docs/product.md#pages, /register: Google, or an e-mail and password account (docs/product.md#password-rules), with a link to /login. */
 export default function RegisterPage() {
   usePageMeta(PAGE_META['/register']);
   const { toast } = useToast();

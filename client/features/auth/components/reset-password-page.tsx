@@ -13,7 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from '../api/password-auth';
 import { PasswordRules } from './password-rules';
 
-/** The page the e-mailed reset link opens (/reset-password?token=…): choose a new password (§5 Reset password). */
+/** The page the e-mailed reset link opens (/reset-password?token=…): choose a new password (docs/product.md#accounts-and-sign-in, docs/product.md#password-rules). */
 export default function ResetPasswordPage() {
   usePageMeta(PAGE_META['/reset-password']);
   const [params] = useSearchParams();
