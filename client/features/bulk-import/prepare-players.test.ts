@@ -19,8 +19,8 @@ function prepared(text: string) {
   return result;
 }
 
-describe('bulk import preparation (§5)', () => {
-  it('reads headerless lines as name, email, city, state, country with the §9 defaults', () => {
+describe('bulk import preparation (docs/product.md#bulk-import-rules)', () => {
+  it('reads headerless lines as name, email, city, state, country with the bulk import defaults', () => {
     const result = prepared('Jane Doe, jane@club.test, Austin, TX\nBob Stone,bob@club.test,Leeds,,UK\n');
     expect(result.hasHeader).toBe(false);
     expect(result.rejected).toEqual([]);

@@ -4,7 +4,7 @@ import type { BulkImportReply } from '@common/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PreparedPlayer } from '../prepare-players';
 
-/** §7 POST /api/players/bulk (admin headers) → {results, message}. */
+/** docs/product.md#admin-calls POST /api/players/bulk (admin headers) → {results, message}. */
 export const importPlayers = (players: PreparedPlayer[]) =>
   apiRequest<BulkImportReply>('POST', '/api/players/bulk', { players }, { admin: true });
 

@@ -13,7 +13,7 @@ const tones = {
 
 type Tone = keyof typeof tones;
 
-/** §2 / §3 Bulk import result: created [{name, email}], skipped [{name, reason}], errors [{error}] and the message. */
+/** The bulk import result (docs/product.md#admin-screens): created [{name, email}], skipped [{name, reason}], errors [{error}] and the message. */
 export function BulkImportResult({
   result,
   lines,
