@@ -3,7 +3,7 @@ import { claimBlock } from './claim-block';
 
 const signedIn = { isAuthenticated: true, userId: 'u1', linkedPlayerId: null };
 
-describe('claimBlock (§5 Claim dialog)', () => {
+describe('claimBlock (docs/product.md#claim-rules)', () => {
   it('lets a signed-in user claim an unlinked player', () => {
     expect(claimBlock({ id: 7, userId: null }, signedIn)).toBeNull();
   });

@@ -1,4 +1,4 @@
-/** Why a player profile cannot be claimed (§5 Claim dialog), as the toast shows it; null when it can be. */
+/** Why a player profile cannot be claimed (docs/product.md#claim-rules), as the toast shows it; null when it can be. */
 export type ClaimBlock = { title: string; description: string };
 
 export function claimBlock(

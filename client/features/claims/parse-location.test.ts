@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLocation } from './parse-location';
 
-describe('parseLocation (§5 Claim dialog)', () => {
+describe('parseLocation (docs/product.md#claim-dialog)', () => {
   it('reads the ZIP-first form of a location suggestion', () => {
     expect(parseLocation('78701 — Austin, TX')).toEqual({ zip: '78701', city: 'Austin', state: 'TX' });
   });

@@ -1,4 +1,4 @@
-/** City, state and ZIP parsed out of a location text (§5 Claim dialog); a part not found is ''. */
+/** City, state and ZIP parsed out of a location text (docs/product.md#claim-dialog); a part not found is ''. */
 export type ParsedLocation = { city: string; state: string; zip: string };
 
 const ZIP = String.raw`\d{5}(?:-\d{4})?`;
@@ -10,7 +10,7 @@ const ZIP_ONLY = new RegExp(String.raw`^(${ZIP})$`);
 const COUNTRY_SUFFIX = /\s*,\s*(?:USA|US|United States(?: of America)?)\.?$/i;
 
 /**
- * Parses the two location forms of §5: 'zip — city, state' and 'City, ST 12345'. A trailing country
+ * Parses the two location forms of docs/product.md#claim-dialog: 'zip — city, state' and 'City, ST 12345'. A trailing country
  * (', USA', as bulk imports write it) is ignored. Text in neither form is taken as a city.
  */
 export function parseLocation(text: string): ParsedLocation {

@@ -3,13 +3,13 @@ import { queryKeys } from '@client/lib/query-keys';
 import type { ReviewBody, ReviewReply } from '@common/schemas/claims';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** §4 Match request: approve or deny, with the notes the admin screen sends. */
+/** docs/product.md#claim-rules: approve or deny, with the notes the admin screen sends. */
 export const REVIEW_NOTES = {
   approve: 'Request approved by admin',
   deny: 'Request denied by admin',
 } as const satisfies Record<ReviewBody['action'], string>;
 
-/** §7 POST /api/admin/match-requests/{requestId}/review {action, reviewNotes}. */
+/** docs/product.md#admin-calls POST /api/admin/match-requests/{requestId}/review {action, reviewNotes}. */
 export const reviewMatchRequest = (id: number, action: ReviewBody['action']) =>
   apiRequest<ReviewReply>(
     'POST',
@@ -19,7 +19,7 @@ export const reviewMatchRequest = (id: number, action: ReviewBody['action']) =>
   );
 
 /**
- * §7: success refreshes the request lists, the pending one being the nav badge too. An approval links
+ * docs/product.md#refreshing-after-changes: success refreshes the request lists, the pending one being the nav badge too. An approval links
  * a player to an account, so the admin player list (its Linked marks) refreshes as well.
  */
 export function useReviewMatchRequest() {

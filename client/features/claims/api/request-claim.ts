@@ -3,7 +3,7 @@ import { queryKeys } from '@client/lib/query-keys';
 import type { ClaimInput, ClaimReply } from '@common/schemas/claims';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** §7 POST /api/players/{playerId}/match-request: a claim an admin reviews later (§4, pending). */
+/** docs/product.md#claim-calls POST /api/players/{playerId}/match-request: a claim an admin reviews later (docs/product.md#claim-rules, pending). */
 export const requestClaim = (playerId: number, body: ClaimInput) =>
   apiRequest<ClaimReply>('POST', `/api/players/${playerId}/match-request`, body);
 

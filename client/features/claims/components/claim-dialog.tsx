@@ -49,7 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /**
- * §2 "Claim Profile": checks the §5 blocks (signed out, already yours, linked to someone else) and
+ * "Claim Profile" (docs/product.md#claim-dialog): checks the docs/product.md#claim-rules blocks (signed out, already yours, linked to someone else) and
  * otherwise opens the claim dialog for `player`. A player's page words the button its own way (`children`)
  * and hears of the sent request (`onClaimed`).
  */
@@ -140,7 +140,7 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
   };
 
   /**
-   * §5: location text in either form ('zip — city, state' from a suggestion, or 'City, ST 12345') is
+   * docs/product.md#claim-dialog: location text in either form ('zip — city, state' from a suggestion, or 'City, ST 12345') is
    * parsed into city, state and ZIP. Half-typed text (no state yet) leaves the three fields alone.
    */
   const applyLocation = (text: string) => {

@@ -18,7 +18,7 @@ const STATUS_BADGES = {
   withdrawn: <Badge tone="neutral">Withdrawn</Badge>,
 } as const;
 
-/** §2 one match request: requester → target player, message, dates, review notes; Approve / Deny when pending. */
+/** One match request (docs/product.md#admin-screens): requester → target player, message, dates, review notes; Approve / Deny when pending. */
 export function MatchRequestCard({ request }: { request: AdminMatchRequest }) {
   const headingId = useId();
   const { toast } = useToast();

@@ -20,7 +20,7 @@ const STATUS_TABS: Record<MatchRequestStatus, { label: string; icon: typeof Cloc
   withdrawn: { label: 'Withdrawn', icon: Undo2 },
 };
 
-/** §2 Admin: Match Requests — Pending, Approved, Denied (and Withdrawn); Approve / Deny on the pending ones. */
+/** Match Requests (docs/product.md#admin-screens): Pending, Approved, Denied (and Withdrawn); Approve / Deny on the pending ones. */
 export default function MatchRequestsTab() {
   const [status, setStatus] = useState<MatchRequestStatus>('pending');
   // The same query as the nav badge (polled by the shell), so its count is at hand.
