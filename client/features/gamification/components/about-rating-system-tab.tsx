@@ -30,7 +30,7 @@ import {
 import type { ReactNode } from 'react';
 import { badgeIcon, RankChip } from './gamification-icons';
 
-/** What each §1 category looks at (display copy for the explainer). */
+/** What each docs/product.md#rating-categories category looks at (display copy for the explainer). */
 const CATEGORY_DETAILS: Record<(typeof RATING_CATEGORIES)[number]['key'], string> = {
   serveReturn: 'Depth, pace and consistency of serves; getting deep returns back and moving up.',
   groundstrokesThirdShot: 'Drives and drops from the baseline, and choosing the right third shot.',
@@ -44,7 +44,7 @@ const thClasses = 'border-b border-stone-200 px-3 py-2 font-semibold text-stone-
 const tdClasses = 'border-b border-stone-100 px-3 py-2 text-stone-800';
 
 /**
- * §1 "How Pickleball Ratings Work": the five categories, the skill bands, and the Hall of Fame (ranks,
+ * docs/product.md#about-rating-system: the five categories, the skill bands, and the Hall of Fame (ranks,
  * badges and points), all read from common/ so the page shows exactly the rules the server applies.
  */
 export default function AboutRatingSystemTab() {

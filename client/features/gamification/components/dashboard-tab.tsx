@@ -18,13 +18,13 @@ import { myStatsQuery } from '../api/get-my-stats';
 import { rankProgress } from '../rank-progress';
 import { badgeIcon, RankChip, RANK_STYLES } from './gamification-icons';
 
-/** §2 My Dashboard: ratingsSubmitted, totalPoints, currentRank, the next rank and badges. */
+/** docs/product.md#my-dashboard: ratingsSubmitted, totalPoints, currentRank, the next rank and badges. */
 export default function DashboardTab() {
   const auth = useAuth();
   const { openTab } = useHomeTab();
   const stats = useQuery({ ...myStatsQuery, enabled: auth.isAuthenticated });
 
-  // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
+  // docs/product.md#signed-out-states; a 401 means the session ended (signed out in another tab, expired) while this page was open.
   if (!auth.isAuthenticated || isApiStatus(stats.error, 401)) {
     return <EmptyState icon={LogIn} title="Please sign in to view your dashboard" action={<SignInAgainButton />} />;
   }
