@@ -5,7 +5,7 @@ import type { ListSort } from '@common/schemas/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 
 /**
- * §7 GET /api/players/{id}/received-ratings: the ratings the user's linked player received, 20 at a time in the
+ * docs/product.md#rating-calls GET /api/players/{id}/received-ratings: the ratings the user's linked player received, 20 at a time in the
  * chosen order. Refreshing it reads again as many pages as were shown, so the list keeps its place.
  */
 export const receivedRatingsQuery = (playerId: number, sort: ListSort) =>

@@ -4,7 +4,7 @@ import type { HelpfulnessBody, HelpfulnessReply } from '@common/schemas/helpfuln
 import type { ReceivedRating } from '@common/schemas/ratings';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 
-/** §7 POST /api/ratings/{id}/helpfulness: 1-5 stars; a second vote replaces the first. */
+/** docs/product.md#rating-calls POST /api/ratings/{id}/helpfulness: 1-5 stars; a second vote replaces the first. */
 export const rateHelpfulness = (ratingId: number, body: HelpfulnessBody) =>
   apiRequest<HelpfulnessReply>('POST', `/api/ratings/${ratingId}/helpfulness`, body);
 

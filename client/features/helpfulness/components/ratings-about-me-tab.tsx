@@ -26,7 +26,7 @@ import { summarizeReceived } from '../received-summary';
 import { weekOf, weightText } from '@client/components/skill-rows';
 import { SkillEstimate } from '@client/components/skill-estimate';
 
-/** §2 Ratings About Me: ratings received by the user's linked player, with helpfulness stars (1-5). */
+/** docs/product.md#ratings-about-me: ratings received by the user's linked player, with helpfulness stars (1-5). */
 export default function RatingsAboutMeTab() {
   const auth = useAuth();
   const { openTab } = useHomeTab();
@@ -156,7 +156,7 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
               <ReceivedRatingCard
                 rating={rating}
                 playerId={playerId}
-                // §2: helpfulness cannot be rated on a rating whose rater is the user themself.
+                // docs/product.md#ratings-about-me: helpfulness cannot be rated on a rating whose rater is the user themself.
                 isOwn={rating.isOwnRating || (ownEmail !== null && rating.raterEmail?.toLowerCase() === ownEmail)}
               />
             </li>
