@@ -23,7 +23,7 @@ function flag(id: number, resolvedAt: string | null): FlaggedComment {
   };
 }
 
-describe('flagged content display (§2)', () => {
+describe('flagged content display (docs/product.md#admin-screens)', () => {
   it('colours reasons: racial/slur red, religious/sexual orange, contextual yellow, other grey', () => {
     expect(reasonTone('racial')).toBe('danger');
     expect(reasonTone('slur')).toBe('danger');
@@ -54,7 +54,7 @@ describe('flagged content display (§2)', () => {
     expect(resolvedPreview([flag(2, '2026-01-01T00:00:00.000Z')], 1)).toMatchObject({ more: 0 });
   });
 
-  it('sends trimmed resolution notes, and none when empty (§5), with the admin’s choice (§2)', () => {
+  it('sends trimmed resolution notes, and none when empty, with the admin’s choice', () => {
     expect(resolveFlagBody('  spoke to the rater  ')).toEqual({ notes: 'spoke to the rater', action: 'restore' });
     expect(resolveFlagBody('   ', 'keep_hidden')).toEqual({ action: 'keep_hidden' });
   });

@@ -2,10 +2,10 @@ import type { BadgeTone } from '@client/components/ui/badge';
 import { RATING_CATEGORIES } from '@common/constants';
 import type { FlaggedComment, FlagResolution } from '@common/schemas/moderation';
 
-/** §9: the resolved list shows this many flags, then "... and N more resolved flags". */
+/** docs/product.md#admin-screens: the resolved list shows this many flags, then "... and N more resolved flags". */
 export const RESOLVED_SHOWN = 5;
 
-/** §2 reason badge colours: racial or slur = red; religious or sexual = orange; contextual = yellow; other = grey. */
+/** docs/product.md#admin-screens reason badge colours: racial or slur = red; religious or sexual = orange; contextual = yellow; other = grey. */
 export function reasonTone(reason: string): BadgeTone {
   const text = reason.toLowerCase();
   if (text.includes('racial') || text.includes('slur')) return 'danger';
@@ -27,7 +27,7 @@ export function fieldLabel(field: string): string {
 export const pendingFlags = (flags: FlaggedComment[]) => flags.filter((flag) => !flag.isResolved);
 
 /**
- * §2 resolved list: the most recently resolved first, only the first five, and how many more there are
+ * docs/product.md#admin-screens resolved list: the most recently resolved first, only the first five, and how many more there are
  * (from the counter, which also covers flags beyond the list the server sends).
  */
 export function resolvedPreview(flags: FlaggedComment[], resolvedCount: number) {
@@ -38,7 +38,7 @@ export function resolvedPreview(flags: FlaggedComment[], resolvedCount: number) 
   return { shown, more: Math.max(0, Math.max(resolvedCount, resolved.length) - shown.length) };
 }
 
-/** §2: what the admin chose on resolving; null for a flag the system closed (the rater replaced the text). */
+/** docs/product.md#moderation-rules: what the admin chose on resolving; null for a flag the system closed (the rater replaced the text). */
 export function resolutionLabel(resolution: FlagResolution | null): string | null {
   if (resolution === 'restored') return 'Restored';
   if (resolution === 'kept_hidden') return 'Kept hidden';

@@ -3,13 +3,13 @@ import { queryKeys } from '@client/lib/query-keys';
 import type { ResolveAction, ResolveFlagBody } from '@common/schemas/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** §5 Resolution notes: optional; trimmed, and an empty value is sent as absent. §2: restore or keep hidden. */
+/** Resolution notes (docs/product.md#moderation-rules): optional; trimmed, and an empty value is sent as absent. docs/product.md#moderation-rules: restore or keep hidden. */
 export function resolveFlagBody(notes: string, action: ResolveAction = 'restore'): ResolveFlagBody {
   const trimmed = notes.trim();
   return trimmed ? { notes: trimmed, action } : { action };
 }
 
-/** §7 PUT /api/admin/flagged-comments/{flagId}/resolve {notes, action}. */
+/** docs/product.md#admin-calls PUT /api/admin/flagged-comments/{flagId}/resolve {notes, action}. */
 export const resolveFlag = (id: number, notes: string, action: ResolveAction) =>
   apiRequest('PUT', `/api/admin/flagged-comments/${id}/resolve`, resolveFlagBody(notes, action), { admin: true });
 

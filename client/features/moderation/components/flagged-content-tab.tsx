@@ -16,7 +16,7 @@ import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolutionLabel, res
 import { FlagDate } from './flag-date';
 import { ReviewFlagDialog } from './review-flag-dialog';
 
-/** §2 Admin: Flagged Content — counters, the pending flags with Review, and the latest resolved ones. */
+/** Flagged Content (docs/product.md#admin-screens): counters, the pending flags with Review, and the latest resolved ones. */
 export default function FlaggedContentTab() {
   const flags = useQuery(flaggedCommentsQuery);
   const [reviewing, setReviewing] = useState<FlaggedComment | null>(null);

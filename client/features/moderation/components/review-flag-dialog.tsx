@@ -20,7 +20,7 @@ import { useResolveFlag } from '../api/resolve-flag';
 import { fieldLabel, reasonLabel, reasonTone } from '../flag-display';
 import { FlagDate } from './flag-date';
 
-/** §2 Review dialog: the flag's details, optional Resolution Notes, Cancel, and resolve by Keep hidden or Restore. */
+/** The review dialog (docs/product.md#admin-screens): the flag's details, optional Resolution Notes, Cancel, and resolve by Keep hidden or Restore. */
 export function ReviewFlagDialog({
   flag,
   onClose,
