@@ -8,7 +8,7 @@ import { Clock, PencilLine, Share2, Star, UserCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
-// The §2 claim dialog belongs to the claims feature; a player's page opens the same dialog, a deliberate import
+// The claim dialog (docs/product.md#claim-dialog) belongs to the claims feature; a player's page opens the same dialog, a deliberate import
 // across feature folders like Player Registration's (player-search-panel.tsx). Loaded only for a signed-in
 // visitor of a claimable player: its form and dialog code (about 20 KB gzip) stay out of a visitor's first load.
 const ClaimProfileButton = lazy(() =>
