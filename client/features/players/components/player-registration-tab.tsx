@@ -43,7 +43,7 @@ function valuesFrom(player: PlayerSearchResult): RegistrationValues {
 }
 
 /**
- * §2 Player Registration: search existing players, claim or use one, or register a new profile. A signed-in
+ * docs/product.md#player-registration: search existing players, claim or use one, or register a new profile. A signed-in
  * user sees, in the form's place, their linked profile or else their pending claim (decision 008).
  */
 export default function PlayerRegistrationTab() {
@@ -126,7 +126,7 @@ export default function PlayerRegistrationTab() {
   );
 }
 
-/** The caller's own profile (one linked player per account), with the §2 "Unverified" skill display. */
+/** The caller's own profile (one linked player per account), with the "Unverified" skill display (docs/product.md#skill-levels). */
 function LinkedProfileCard({ player, className }: { player: LinkedPlayer; className?: string }) {
   const { openTab } = useHomeTab();
   const [editing, setEditing] = useState(false);

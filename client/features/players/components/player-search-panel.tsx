@@ -11,13 +11,13 @@ import { skillLabel } from '@common/skill-label';
 import { ClipboardCopy, Link2, MapPin, Search, ShieldQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-// The claim dialog belongs to the claims feature (docs/product.md#claim-dialog Claim dialog); Player Registration is the one screen
+// The claim dialog belongs to the claims feature (docs/product.md#claim-dialog); Player Registration is the one screen
 // that opens it, so this is the single deliberate import across feature folders.
 // eslint-disable-next-line no-restricted-imports
 import { ClaimProfileButton } from '@client/features/claims/components/claim-dialog';
 
 /**
- * docs/product.md#player-rules Player Registration search: at least 2 characters; each result with names, location, skill level,
+ * docs/product.md#player-registration search: at least 2 characters; each result with names, location, skill level,
  * Verified/Unverified and Linked. Signed out "Use for Form"; signed in "Claim Profile".
  */
 export function PlayerSearchPanel({

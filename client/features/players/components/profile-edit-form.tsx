@@ -34,7 +34,7 @@ const bodyOf = (values: ProfileValues) => ({
 
 /**
  * The linked player's own profile edit: bio, location (with ZIP/city suggestions), skill level, years playing and
- * who can see their page. Each field follows the §5 registration rule; the name and e-mail stay as they are.
+ * who can see their page. Each field follows the registration rule (docs/product.md#player-rules); the name and e-mail stay as they are.
  */
 export function ProfileEditForm({
   player,

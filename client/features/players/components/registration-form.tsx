@@ -34,11 +34,11 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
   bio: '',
 };
 
-/** §8: the server's answer to a player e-mail that is already taken. */
+/** docs/product.md#messages: the server's answer to a player e-mail that is already taken. */
 const isEmailTaken = (message: string) => /email already registered/i.test(message);
 
 /**
- * §2/§5 Registration form: firstName, lastName, email (read-only with an account e-mail), skillLevel,
+ * The registration form (docs/product.md#player-registration, docs/product.md#player-rules): firstName, lastName, email (read-only with an account e-mail), skillLevel,
  * yearsPlaying, location (with ZIP/city suggestions) and bio. With `linkedPlayerId` ("Use for Form")
  * the submission completes that existing player.
  */
@@ -95,7 +95,7 @@ export function RegistrationForm({
       onError: (error) => {
         const message = serverMessage(error, 'Please try again.');
         if (isEmailTaken(message)) {
-          // §8: signed in → find and link the existing profile; signed out → sign in with Google.
+          // docs/product.md#messages: signed in → find and link the existing profile; signed out → sign in with Google.
           toast({
             title: 'Account Already Exists',
             description: auth.isAuthenticated
