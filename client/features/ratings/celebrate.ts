@@ -1,6 +1,6 @@
 import type { CreateTypes, Options } from 'canvas-confetti';
 
-/** §4/§9: after a saved rating, about 3 s of confetti (loaded on demand; skipped for reduced motion). */
+/** docs/product.md#rate-a-player: after a saved rating, about 3 s of confetti (loaded on demand; skipped for reduced motion). */
 export const CONFETTI_MS = 3000;
 
 let cannon: CreateTypes | undefined;

@@ -15,7 +15,7 @@ const scores = (
   mentalPhysicalGame,
 });
 
-describe('overallMean (§5 Edit rating)', () => {
+describe('overallMean (docs/product.md#rating-rules)', () => {
   it('is the mean of the five categories', () => {
     expect(overallMean(scores(4, 4, 4, 4, 4))).toBe(4);
     expect(overallMean(scores(1, 2, 3, 4, 5))).toBe(3);

@@ -2,7 +2,7 @@ import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 
 export type CategoryScores = Record<RatingCategoryKey, number>;
 
-/** §5 Edit rating: the overall rating is the mean of the five categories, rounded to one decimal. */
+/** docs/product.md#rating-rules: an edit's overall rating is the mean of the five categories, rounded to one decimal. */
 export function overallMean(scores: CategoryScores): number {
   const total = RATING_CATEGORIES.reduce((sum, { key }) => sum + scores[key], 0);
   return Math.round((total / RATING_CATEGORIES.length) * 10) / 10;

@@ -3,7 +3,7 @@ import type { PlayerSearchResult } from '@common/schemas/players';
 import type { CreateRatingBody, EditRatingBody, RatingReply } from '@common/schemas/ratings';
 import type { CategoryScores } from './overall-mean';
 
-/** The six star ratings of the wizard (§2): the five categories and the overall "would play again". */
+/** The six star ratings of the wizard (docs/product.md#rating-categories): the five categories and the overall "would play again". */
 export type Scores = CategoryScores & { overallRating: number };
 export type CategoryComments = Record<RatingCategoryKey, string>;
 
@@ -16,7 +16,7 @@ export type RatingDraft = {
 
 export type NewPlayerDetails = { firstName: string; lastName: string; city: string; state: string };
 
-/** Who is being rated: a found player, or a new one added in step 1 (§2). */
+/** Who is being rated: a found player, or a new one added in step 1 (docs/product.md#rate-a-player). */
 export type RatingTarget =
   { kind: 'existing'; player: PlayerSearchResult } | { kind: 'new'; details: NewPlayerDetails };
 
@@ -28,7 +28,7 @@ const commentKey = (key: RatingCategoryKey) => `${key}Comments` as const;
 const noComments = (): CategoryComments =>
   Object.fromEntries(RATING_CATEGORIES.map(({ key }) => [key, ''])) as CategoryComments;
 
-/** §4: a fresh rating starts with every score at 0 and anonymous on (§9: the wizard defaults it to true). */
+/** docs/product.md#rate-a-player: a fresh rating starts with every score at 0 and anonymous on (the wizard defaults it to true). */
 export function freshDraft(): RatingDraft {
   return {
     scores: {
@@ -45,7 +45,7 @@ export function freshDraft(): RatingDraft {
   };
 }
 
-/** §4 update flow: an earlier rating loaded into the form (a stored mean overall shows as whole stars). */
+/** docs/product.md#rate-a-player update flow: an earlier rating loaded into the form (a stored mean overall shows as whole stars). */
 export function draftFromRating(rating: RatingReply): RatingDraft {
   const comments = noComments();
   for (const { key } of RATING_CATEGORIES) comments[key] = rating[commentKey(key)] ?? '';
@@ -66,7 +66,7 @@ export function draftFromRating(rating: RatingReply): RatingDraft {
 
 export const ratedCount = (scores: Scores) => SCORE_KEYS.filter((key) => scores[key] > 0).length;
 
-/** §2/§5: all five categories and the overall above 0. */
+/** docs/product.md#rate-a-player: all five categories and the overall above 0. */
 export const allRated = (scores: Scores) => ratedCount(scores) === SCORE_KEYS.length;
 
 export const targetName = (target: RatingTarget) =>
@@ -76,7 +76,7 @@ export const targetName = (target: RatingTarget) =>
 
 export type DraftProblem = { title: string; description: string; field?: ScoreKey };
 
-/** The §5 Rating form checks before a submit, in the spec's order; null when the rating can be sent. */
+/** The rating form's checks before a submit (docs/product.md#validation-messages), in order; null when the rating can be sent. */
 export function draftProblem(draft: RatingDraft, target: RatingTarget | null, signedIn: boolean): DraftProblem | null {
   if (!allRated(draft.scores)) {
     return {
@@ -104,7 +104,7 @@ const texts = (draft: RatingDraft) => ({
 
 const categoryScores = ({ overallRating: _overall, ...scores }: Scores): CategoryScores => scores;
 
-/** §7 POST /api/ratings body (§3: isNewPlayer with the new player's details, or the chosen playerId). */
+/** docs/product.md#rating-calls POST /api/ratings body (isNewPlayer with the new player's details, or the chosen playerId). */
 export function createBody(draft: RatingDraft, target: RatingTarget, raterEmail: string | null): CreateRatingBody {
   const base = {
     playerName: targetName(target),
@@ -125,7 +125,7 @@ export function createBody(draft: RatingDraft, target: RatingTarget, raterEmail:
   };
 }
 
-/** §7 PUT /api/ratings/{id} body: the five categories, overallRating and the texts (empty clears). */
+/** docs/product.md#rating-calls PUT /api/ratings/{id} body: the five categories, overallRating and the texts (empty clears). */
 export function editBody(
   scores: Scores,
   draftTexts: Pick<RatingDraft, 'strengthsImprovements' | 'comments'>,

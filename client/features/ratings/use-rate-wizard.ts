@@ -15,8 +15,8 @@ import {
 export type WizardStep = 1 | 2 | 3;
 
 /**
- * The Rate a Player wizard's state (§2): the step, who is rated, the draft, and the earlier rating it updates
- * when the player was rated before (§4 update flow).
+ * The Rate a Player wizard's state (docs/product.md#rate-a-player): the step, who is rated, the draft, and the earlier rating it updates
+ * when the player was rated before (docs/product.md#rate-a-player update flow).
  */
 export function useRateWizard() {
   const { toast } = useToast();
@@ -27,7 +27,7 @@ export function useRateWizard() {
   const [editingRatingId, setEditingRatingId] = useState<number | null>(null);
   const [loadingPlayerId, setLoadingPlayerId] = useState<number | null>(null);
 
-  /** §2: "Change Player" and "Cancel" go back to step 1 with a fresh form. */
+  /** docs/product.md#rate-a-player: "Change Player" and "Cancel" go back to step 1 with a fresh form. */
   const reset = () => {
     setStep(1);
     setTarget(null);
@@ -37,7 +37,7 @@ export function useRateWizard() {
 
   const selectPlayer = async (player: PlayerSearchResult) => {
     if (player.alreadyRated && player.existingRatingId !== null) {
-      // §4: an already-rated player loads the earlier rating into the form (update flow).
+      // docs/product.md#rate-a-player: an already-rated player loads the earlier rating into the form (update flow).
       setLoadingPlayerId(player.id);
       try {
         const rating = await queryClient.fetchQuery(ratingQuery(player.existingRatingId));

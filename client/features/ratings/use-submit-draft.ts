@@ -11,7 +11,7 @@ const failed = (description: string) =>
   ({ title: 'Rating submission failed', description, variant: 'destructive' }) as const;
 
 /**
- * The wizard's submit (§2 step 3): the §5 checks, then a new rating or, in the update flow (§4), the update of
+ * The wizard's submit (docs/product.md#rate-a-player step 3): the docs/product.md#rate-a-player checks, then a new rating or, in the update flow (docs/product.md#rate-a-player), the update of
  * the earlier one. `onDone` hears the banner's title and text.
  */
 export function useSubmitDraft(wizard: RateWizard, onDone: (title: string, body: string) => void) {

@@ -5,7 +5,7 @@ import type { ListSort } from '@common/schemas/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 
 /**
- * §7 GET /api/my-ratings: the ratings the caller gave, 20 at a time in the chosen order. Refreshing it (after an
+ * docs/product.md#rating-calls GET /api/my-ratings: the ratings the caller gave, 20 at a time in the chosen order. Refreshing it (after an
  * edit) reads again as many pages as were shown, so the list keeps its place.
  */
 export const myRatingsQuery = (sort: ListSort) =>

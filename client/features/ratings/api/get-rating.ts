@@ -3,7 +3,7 @@ import { queryKeys } from '@client/lib/query-keys';
 import type { RatingReply } from '@common/schemas/ratings';
 import { queryOptions } from '@tanstack/react-query';
 
-/** §7 GET /api/ratings/{id}: the rating an "already rated" player's update flow starts from (§4). */
+/** docs/product.md#rating-calls GET /api/ratings/{id}: the rating an "already rated" player's update flow starts from (docs/product.md#rate-a-player). */
 export const ratingQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.ratings.detail(id),

@@ -4,11 +4,11 @@ import type { EditRatingBody, RatingReply } from '@common/schemas/ratings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAfterRating } from './submit-rating';
 
-/** §7 PUT /api/ratings/{id}: the five categories, overallRating and strengthsImprovements (nullable). */
+/** docs/product.md#rating-calls PUT /api/ratings/{id}: the five categories, overallRating and strengthsImprovements (nullable). */
 export const updateRating = (id: number, body: EditRatingBody) =>
   apiRequest<RatingReply>('PUT', `/api/ratings/${id}`, body);
 
-/** §4 My Ratings: saving refreshes the lists; the rating itself is answered fresh and cached as is. */
+/** docs/product.md#my-ratings: saving refreshes the lists; the rating itself is answered fresh and cached as is. */
 export function useUpdateRating() {
   const queryClient = useQueryClient();
   return useMutation({

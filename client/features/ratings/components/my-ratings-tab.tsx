@@ -21,7 +21,7 @@ import { useMemo, useState } from 'react';
 import { myRatingsQuery } from '../api/get-my-ratings';
 import { EditRatingDialog } from './edit-rating-dialog';
 
-/** §2 My Ratings: the ratings the user gave, each with Edit; 20 at a time, newest first or by stars. */
+/** docs/product.md#my-ratings: the ratings the user gave, each with Edit; 20 at a time, newest first or by stars. */
 export default function MyRatingsTab() {
   const auth = useAuth();
   const { openTab } = useHomeTab();
@@ -35,7 +35,7 @@ export default function MyRatingsTab() {
   const list = useMemo(() => ratings.data?.pages.flatMap((page) => page.items) ?? [], [ratings.data]);
   const [editing, setEditing] = useState<RatingReply | null>(null);
 
-  // §8 signed-out state; a 401 means the session ended (signed out in another tab, expired) while this page was open.
+  // docs/product.md#signed-out-states; a 401 means the session ended (signed out in another tab, expired) while this page was open.
   if (!auth.isAuthenticated || isApiStatus(ratings.error, 401)) {
     return (
       <EmptyState

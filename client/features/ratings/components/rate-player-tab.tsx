@@ -13,7 +13,7 @@ import { RateSkillsStep } from './rate-skills-step';
 import { SelectedPlayer } from './selected-player';
 import { STEPS, StepIndicator } from './step-indicator';
 
-/** §2 Rate a Player: the three-step wizard with the §4 update flow for an already-rated player. */
+/** docs/product.md#rate-a-player: the three-step wizard with the update flow for an already-rated player. */
 export default function RatePlayerTab() {
   const wizard = useRateWizard();
   const { step, setStep, target, draft, setDraft, reset } = wizard;

@@ -21,7 +21,7 @@ const ROWS: { key: ScoreKey; label: string }[] = [
   { key: 'overallRating', label: 'Overall rating' },
 ];
 
-/** §2 wizard step 2: five categories plus the overall on 1-5 stars, and the anonymous toggle. */
+/** docs/product.md#rate-a-player wizard step 2: five categories plus the overall on 1-5 stars, and the anonymous toggle. */
 export function RateSkillsStep({
   draft,
   onScore,
@@ -95,7 +95,7 @@ export function RateSkillsStep({
         <p className="text-sm text-stone-600" role="status">
           {done} of {SCORE_KEYS.length} ratings given
         </p>
-        {/* §2: "Continue to Comments" appears only when all six ratings are above 0. */}
+        {/* docs/product.md#rate-a-player: "Continue to Comments" appears only when all six ratings are above 0. */}
         {allRated(draft.scores) && (
           <Button onClick={onContinue} size="lg">
             Continue to Comments
