@@ -16,7 +16,7 @@ const EXPECT = [
   { icon: Trophy, text: 'Points, badges and a community leaderboard' },
 ];
 
-/** §2 /coming-soon: e-mail signup for launch updates (§5, §8 messages). */
+/** docs/product.md#coming-soon, /coming-soon: e-mail signup for launch updates (docs/product.md#email-signup-rules, docs/product.md#messages). */
 export default function ComingSoonPage() {
   usePageMeta(PAGE_META['/coming-soon']);
   const { toast } = useToast();
