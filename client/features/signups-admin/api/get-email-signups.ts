@@ -10,7 +10,7 @@ const signupsPage = (q: string, limit: number, cursor: string | undefined, signa
     signal,
   });
 
-/** §7 GET /api/admin/email-signups (admin headers): newest first, filtered by e-mail on the server, 50 at a time. */
+/** docs/product.md#admin-calls GET /api/admin/email-signups (admin headers): newest first, filtered by e-mail on the server, 50 at a time. */
 export const emailSignupsQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...queryKeys.admin.emailSignups, q] as const,

@@ -19,7 +19,7 @@ import { signupsCsv } from '../signups-csv';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
-/** §2 Admin: Email Signups — a table of Email and Signed Up date-time with a count badge; searched and paged on the server. */
+/** Email Signups (docs/product.md#admin-screens): a table of Email and Signed Up date-time with a count badge; searched and paged on the server. */
 export default function EmailSignupsTab() {
   const { toast } = useToast();
   const [search, setSearch] = useState('');
