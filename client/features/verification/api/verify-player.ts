@@ -8,14 +8,14 @@ import type {
 } from '@common/schemas/verification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** §7 POST /api/verify/request → {playerName, verificationCode (demo mode only)}. */
+/** docs/product.md#player-calls POST /api/verify/request → {playerName, verificationCode (demo mode only)}. */
 export function useRequestVerification() {
   return useMutation({
     mutationFn: (body: VerifyRequestBody) => apiRequest<VerifyRequestReply>('POST', '/api/verify/request', body),
   });
 }
 
-/** §7 POST /api/verify/confirm → {player}. A verified player shows differently everywhere, so players refresh. */
+/** docs/product.md#player-calls POST /api/verify/confirm → {player}. A verified player shows differently everywhere, so players refresh. */
 export function useConfirmVerification() {
   const queryClient = useQueryClient();
   return useMutation({

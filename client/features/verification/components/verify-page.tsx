@@ -22,7 +22,7 @@ const STEPS: { id: Step; label: string }[] = [
   { id: 'success', label: 'Done' },
 ];
 
-/** §2 /verify: claim (e-mail), verify (code), success. */
+/** docs/product.md#verify-screen, /verify: claim (e-mail), verify (code), success. */
 export default function VerifyPage() {
   usePageMeta(PAGE_META['/verify']);
   const [step, setStep] = useState<Step>('claim');
@@ -141,7 +141,7 @@ function ClaimStep({
       { email: parsed.data },
       {
         onSuccess: onSent,
-        // §8: on the e-mail field, the server message or the default.
+        // docs/product.md#messages: on the e-mail field, the server message or the default.
         onError: (err) => setError(fieldErrors(err).email ?? serverMessage(err, VERIFY_NOT_FOUND_MESSAGE)),
       },
     );
@@ -193,7 +193,7 @@ function VerifyStep({
       { email: email.trim(), verificationCode: code },
       {
         onSuccess: (reply) => onVerified(reply.player),
-        // §8: on the code field, the server message or the default.
+        // docs/product.md#messages: on the code field, the server message or the default.
         onError: (err) =>
           setError(fieldErrors(err).verificationCode ?? serverMessage(err, 'Invalid verification code')),
       },
