@@ -1,5 +1,5 @@
 /**
- * The admin session of §3 "Admin login response": kept in localStorage as adminToken and adminEmail.
+ * The admin session of docs/product.md#admin-login: kept in localStorage as adminToken and adminEmail.
  * Components read it through useAdminSession() (use-auth.ts); this module is the only writer.
  */
 const TOKEN_KEY = 'adminToken';
@@ -61,7 +61,7 @@ export function subscribeAdminSession(onChange: () => void): () => void {
   };
 }
 
-/** The §6 admin headers, when an admin session is stored. */
+/** The docs/product.md#roles admin headers, when an admin session is stored. */
 export function adminHeaders(): Record<string, string> {
   const session = getAdminSession();
   return session ? { 'x-admin-email': session.email, 'x-admin-token': session.token } : {};

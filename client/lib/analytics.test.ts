@@ -18,7 +18,7 @@ function fakeDocument(measurementId: string | null): FakeDoc {
   };
 }
 
-describe('analytics (§7)', () => {
+describe('analytics (docs/product.md#analytics)', () => {
   beforeEach(() => resetAnalyticsForTests());
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -88,7 +88,7 @@ describe('analytics (§7)', () => {
     expect(calls).toContainEqual(['set', { page_location: 'https://ratings.example/reset-password?token=redacted' }]);
   });
 
-  it('resolves the event promise after 50 ms (§9)', async () => {
+  it('resolves the event promise after 50 ms (docs/product.md#limits-and-timings)', async () => {
     vi.useFakeTimers();
     let done = false;
     void trackEvent({ action: 'x' }).then(() => (done = true));

@@ -1,7 +1,7 @@
 /**
- * Google Analytics 4 (§7), only when the server put <meta name="app:ga-measurement-id"> in the page
+ * Google Analytics 4 (docs/product.md#analytics), only when the server put <meta name="app:ga-measurement-id"> in the page
  * (GA_MEASUREMENT_ID set). Without it every function here is a no-op and nothing is loaded from a third party.
- * Analytics failures are only logged (§8).
+ * Analytics failures are only logged (docs/product.md#analytics).
  */
 import { redactSecretParams } from '@common/redact-secrets';
 
@@ -15,7 +15,7 @@ declare global {
 }
 
 export const GA_META_NAME = 'app:ga-measurement-id';
-/** §9: the event promise resolves after 50 ms, giving the beacon time before a navigation. */
+/** docs/product.md#limits-and-timings: the event promise resolves after 50 ms, giving the beacon time before a navigation. */
 export const EVENT_SETTLE_MS = 50;
 
 let measurementId: string | null | undefined;
@@ -48,7 +48,7 @@ export function initAnalytics(): boolean {
       window.dataLayer!.push(arguments);
     };
     window.gtag('js', new Date());
-    // Page views are sent by the router on each path change (§2), not by the tag itself. gtag.js would
+    // Page views are sent by the router on each path change (docs/product.md#analytics), not by the tag itself. gtag.js would
     // otherwise send the address bar as page_location with every hit, reset and confirmation tokens included.
     window.gtag('config', measurementId, { send_page_view: false, page_location: currentLocation() });
     const script = document.createElement('script');
@@ -83,7 +83,7 @@ export function trackPageView(path: string): void {
 
 export type AnalyticsEvent = { action: string; category?: string; label?: string; value?: number };
 
-/** Sends an event with category, label and value; resolves after 50 ms and never rejects (§7, §9). */
+/** Sends an event with category, label and value; resolves after 50 ms and never rejects (docs/product.md#limits-and-timings). */
 export function trackEvent(event: AnalyticsEvent): Promise<void> {
   if (initAnalytics()) {
     gtag('event', event.action, {
@@ -95,14 +95,14 @@ export function trackEvent(event: AnalyticsEvent): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, EVENT_SETTLE_MS));
 }
 
-/** §4: on authentication the user id is sent as a login event. */
+/** docs/product.md#accounts-and-sign-in: on authentication the user id is sent as a login event. */
 export function trackLogin(userId: string): void {
   if (!initAnalytics()) return;
   gtag('set', { user_id: userId });
   void trackEvent({ action: 'login', category: 'auth', label: userId });
 }
 
-/** §4: when neither session exists the id is cleared and a logout event is sent. */
+/** docs/product.md#accounts-and-sign-in: when neither session exists the id is cleared and a logout event is sent. */
 export function trackLogout(): Promise<void> {
   if (!initAnalytics()) return Promise.resolve();
   gtag('set', { user_id: null });

@@ -42,7 +42,7 @@ describe('api-client', () => {
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
-  it('turns a non-OK answer into "status: body" (§7)', async () => {
+  it('turns a non-OK answer into "status: body" (docs/product.md#error-answers)', async () => {
     fetchMock.mockResolvedValue(json({ message: 'Email already registered' }, 409, 'Conflict'));
     const error = await apiRequest('POST', '/api/auth/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -55,7 +55,7 @@ describe('api-client', () => {
     await expect(apiGet('/api/x')).rejects.toThrow('500: Internal Server Error');
   });
 
-  it('refuses a non-JSON answer with the §7 message', async () => {
+  it('refuses a non-JSON answer with the docs/product.md#error-answers message', async () => {
     fetchMock.mockResolvedValue(
       new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
     );
@@ -103,7 +103,7 @@ describe('api-client', () => {
 });
 
 describe('serverMessage', () => {
-  it('reads the message out of the "status: json" form (§8 Registration failed)', () => {
+  it('reads the message out of the "status: json" form (docs/product.md#messages "Registration failed")', () => {
     expect(serverMessage(new Error('400: {"message":"First name is required"}'))).toBe('First name is required');
     expect(serverMessage(new ApiError(409, '{"message":"Email already registered"}', 'Conflict'))).toBe(
       'Email already registered',

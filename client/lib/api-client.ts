@@ -2,7 +2,7 @@ import { NEXT_CURSOR_HEADER } from '@common/schemas/shared';
 import { adminHeaders, clearAdminSession } from './admin-session';
 
 /**
- * The one place the client talks HTTP (§7): credentials always included, JSON bodies,
+ * The one place the client talks HTTP (docs/product.md#api): credentials always included, JSON bodies,
  * and every non-OK answer turned into an error whose text is `${status}: ${body or statusText}`.
  * No toasts or navigation here: the component that starts an action shows its outcome.
  */
@@ -37,13 +37,13 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 export type RequestOptions = {
-  /** Send the stored admin session as x-admin-email / x-admin-token (§6). */
+  /** Send the stored admin session as x-admin-email / x-admin-token (docs/product.md#roles). */
   admin?: boolean;
   signal?: AbortSignal;
 };
 
 export type GetOptions = RequestOptions & {
-  /** 'returnNull': a 401 (or a non-JSON answer) means "nothing here" and resolves to null (§7 user lookups). */
+  /** 'returnNull': a 401 (or a non-JSON answer) means "nothing here" and resolves to null (docs/product.md#sign-in-calls user lookups). */
   on401?: 'throw' | 'returnNull';
 };
 
@@ -112,7 +112,7 @@ export async function apiGet<T>(url: string, options?: GetOptions): Promise<T | 
   return readJson<T>(response);
 }
 
-/** One page of a list call: its rows and the cursor of the next page (absent on the last, §7 paging). */
+/** One page of a list call: its rows and the cursor of the next page (absent on the last, docs/product.md#paging paging). */
 export type ApiPage<T> = { items: T[]; nextCursor: string | undefined };
 
 /** GET of one page of a list call that answers an array, with the next page's cursor from its header. */
@@ -147,7 +147,7 @@ export function withQuery(path: string, params: Record<string, string | number |
 }
 
 /**
- * The server's own message from an error of the `status: json` form (§8 "Registration failed"),
+ * The server's own message from an error of the `status: json` form (docs/product.md#messages "Registration failed"),
  * e.g. `409: {"message":"Email already registered"}` → "Email already registered".
  * Falls back to the body text, then to `fallback`.
  */

@@ -1,6 +1,6 @@
 import { trackEvent } from './analytics';
 
-/** §9: the login-attempt event gets 200 ms before the browser leaves for the sign-in endpoint. */
+/** docs/product.md#limits-and-timings: the login-attempt event gets 200 ms before the browser leaves for the sign-in endpoint. */
 export const LOGIN_ATTEMPT_DELAY_MS = 200;
 
 /** The sign-in endpoint; `returnTo` (a path of this site, checked again by the server) is where the user lands after. */
@@ -10,7 +10,7 @@ export function googleSignInUrl(returnTo?: string): string {
   return `/api/login?${params}`;
 }
 
-/** §7: log a login or registration-attempt event, then navigate to /api/login?provider=google. */
+/** docs/product.md#analytics: log a login or registration-attempt event, then navigate to /api/login?provider=google. */
 export async function startGoogleSignIn(kind: 'login' | 'register', returnTo?: string): Promise<void> {
   void trackEvent({
     action: kind === 'login' ? 'login_attempt' : 'registration_attempt',

@@ -3,11 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, withQuery } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** §9: suggestions wait 300 ms after typing stops and close 150 ms after the field loses focus. */
+/** docs/product.md#limits-and-timings: suggestions wait 300 ms after typing stops and close 150 ms after the field loses focus. */
 export const LOCATION_DEBOUNCE_MS = 300;
 export const LOCATION_BLUR_CLOSE_MS = 150;
 
-/** §7 GET /api/locations?q= → up to 10 US ZIP/city suggestions (served by our own server). */
+/** docs/product.md#player-calls GET /api/locations?q= → up to 10 US ZIP/city suggestions (served by our own server). */
 export function locationSuggestionsQuery(q: string) {
   const term = q.trim();
   return queryOptions({

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** §7 GET /api/admin/match-requests?status=… (admin headers) → {requests}. Shared by the tab and the nav badge. */
+/** docs/product.md#admin-calls GET /api/admin/match-requests?status=… (admin headers) → {requests}. Shared by the tab and the nav badge. */
 export function matchRequestsQuery<TRequest = unknown>(status: MatchRequestStatus) {
   return queryOptions({
     queryKey: queryKeys.admin.matchRequests(status),
@@ -12,5 +12,5 @@ export function matchRequestsQuery<TRequest = unknown>(status: MatchRequestStatu
   });
 }
 
-/** §2/§9: the pending count badge is polled every 30 s, for admins only. */
+/** docs/product.md#workspace-tabs, docs/product.md#refreshing-after-changes: the pending count badge is polled every 30 s, for admins only. */
 export const MATCH_REQUEST_BADGE_POLL_MS = 30_000;

@@ -10,7 +10,7 @@ export const COMMENTS_PAGE_SIZE = 10;
 /**
  * GET /api/players/{id}/page: what anyone may read about a player (404 unknown; 401 for a members-only page and a
  * visitor not signed in). Shared by the player page and the rate wizard, which opens at step 2 with this player
- * (`/?tab=rate&player=<id>`). Under community-ratings, so a submitted or updated rating refreshes it (§7).
+ * (`/?tab=rate&player=<id>`). Under community-ratings, so a submitted or updated rating refreshes it (docs/product.md#refreshing-after-changes).
  */
 export function playerPageQuery(playerId: number) {
   return queryOptions({

@@ -34,9 +34,9 @@ export function searchParams(input: PlayerSearchInput | string): SearchParams | 
 }
 
 /**
- * §7 GET /api/players/search (public): by name or location (at least 2 characters, §5), near a place within
+ * docs/product.md#player-calls GET /api/players/search (public): by name or location (at least 2 characters, docs/product.md#place-suggestions), near a place within
  * a radius, or both. Shared by Player Registration, the Rate a Player wizard and the landing page, under
- * queryKeys.players.search so a submitted rating refreshes them all (§7).
+ * queryKeys.players.search so a submitted rating refreshes them all (docs/product.md#refreshing-after-changes).
  */
 export function playerSearchQuery(input: PlayerSearchInput | string) {
   const params = searchParams(input);

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** §9: the two user lookups stay fresh for 5 minutes. */
+/** docs/product.md#refreshing-after-changes: the two user lookups stay fresh for 5 minutes. */
 export const USER_LOOKUP_STALE_TIME = 5 * 60 * 1000;
 
-/** §9: data never goes stale by default, no retries, no refetch on focus, no polling; mutations not retried. */
+/** docs/product.md#refreshing-after-changes: data never goes stale by default, no retries, no refetch on focus, no polling; mutations not retried. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -3,7 +3,7 @@ import type { ListSort } from '@common/schemas/shared';
 import type { TRUST_FLAG_STATUSES } from '@common/schemas/trust';
 
 /**
- * Every query key of the client, in one place, so a mutation invalidates exactly the lists §7 names.
+ * Every query key of the client, in one place, so a mutation invalidates exactly the lists docs/product.md#refreshing-after-changes names.
  * Keys are hierarchical: invalidating a prefix (e.g. queryKeys.players.all) refreshes everything under it.
  */
 export const queryKeys = {
@@ -24,21 +24,21 @@ export const queryKeys = {
 
   players: {
     all: ['players'] as const,
-    /** GET /api/players/search?q= — §7: refreshed after a rating is submitted. */
+    /** GET /api/players/search?q= — docs/product.md#refreshing-after-changes: refreshed after a rating is submitted. */
     searchAll: ['players', 'search'] as const,
     search: (q: string, near?: { place: string; radiusMiles: number }) =>
       near ? (['players', 'search', q, near.place, near.radiusMiles] as const) : (['players', 'search', q] as const),
     detail: (id: number) => ['players', 'detail', id] as const,
   },
 
-  /** §7 "community-ratings": every list of ratings about players; refreshed after a rating is submitted. */
+  /** docs/product.md#refreshing-after-changes "community-ratings": every list of ratings about players; refreshed after a rating is submitted. */
   communityRatings: {
     all: ['community-ratings'] as const,
     /** GET /api/players/{id}/received-ratings */
     receivedByPlayer: (playerId: number) => ['community-ratings', 'received', playerId] as const,
     /** One order of it, read a page at a time. */
     receivedPages: (playerId: number, sort: ListSort) => ['community-ratings', 'received', playerId, sort] as const,
-    /** GET /api/players/{id}/page: a player's public page, its numbers refreshed with every rating (§7). */
+    /** GET /api/players/{id}/page: a player's public page, its numbers refreshed with every rating (docs/product.md#refreshing-after-changes). */
     playerPage: (playerId: number) => ['community-ratings', 'player-page', playerId] as const,
     /** GET /api/players/{id}/comments: the page's comments, a page at a time. */
     playerPageComments: (playerId: number) => ['community-ratings', 'player-page-comments', playerId] as const,
@@ -72,7 +72,7 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     matchRequestsAll: ['admin', 'match-requests'] as const,
-    /** GET /api/admin/match-requests?status= — the pending list is also the nav badge (§2). */
+    /** GET /api/admin/match-requests?status= — the pending list is also the nav badge (docs/product.md#workspace-tabs). */
     matchRequests: (status: MatchRequestStatus) => ['admin', 'match-requests', status] as const,
     emailSignups: ['admin', 'email-signups'] as const,
     users: ['admin', 'users'] as const,

@@ -4,7 +4,7 @@ import { relativeTime } from './relative-time';
 const now = new Date('2025-06-30T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 
-describe('relativeTime (§5)', () => {
+describe('relativeTime (docs/product.md#relative-time)', () => {
   it.each([
     [0, 'today'],
     [0.9, 'today'],

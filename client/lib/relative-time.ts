@@ -1,7 +1,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * §5 Relative time: today; 1 day ago; N days ago (under 7); 1 week ago (under 14);
+ * docs/product.md#relative-time: today; 1 day ago; N days ago (under 7); 1 week ago (under 14);
  * N weeks ago (under 30); else N months ago (30-day months).
  */
 export function relativeTime(value: string | number | Date, now: Date = new Date()): string {

@@ -10,7 +10,7 @@ import {
 } from '@common/seo';
 
 /**
- * Keeps the head tags in step with the page on client-side navigation (§1). The server sends the same
+ * Keeps the head tags in step with the page on client-side navigation (docs/product.md#page-metadata). The server sends the same
  * tags in the HTML of public pages (server/plugins/client.ts renderHead); both read common/seo.ts.
  */
 
@@ -97,7 +97,7 @@ export function applyPageMeta(meta: PageMeta): void {
 
 export const LEADERBOARD_JSON_LD_ID = 'ld-leaderboard';
 
-/** §1/§2: the leaderboard's ItemList of the top 10 (Gold, Silver, Bronze, then "Rank N"); null removes it. */
+/** docs/product.md#page-metadata: the leaderboard's ItemList of the top 10 (Gold, Silver, Bronze, then "Rank N"); null removes it. */
 export function setLeaderboardJsonLd(entries: LeaderboardJsonLdEntry[] | null): void {
   setJsonLd(LEADERBOARD_JSON_LD_ID, entries && entries.length > 0 ? leaderboardJsonLd(entries, siteBaseUrl()) : null);
 }

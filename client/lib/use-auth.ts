@@ -7,7 +7,7 @@ import { ApiError, apiGet, apiRequest } from './api-client';
 import { USER_LOOKUP_STALE_TIME } from './query-client';
 import { queryKeys } from './query-keys';
 
-/** §7/§9: fresh for 5 minutes, no retry, not refetched on focus or reconnect, refetched on mount; 401 → null. */
+/** docs/product.md#refreshing-after-changes: fresh for 5 minutes, no retry, not refetched on focus or reconnect, refetched on mount; 401 → null. */
 const userLookup = { staleTime: USER_LOOKUP_STALE_TIME, refetchOnMount: true, refetchOnReconnect: false } as const;
 
 export const currentUserQuery = queryOptions({
@@ -22,7 +22,7 @@ export const developerQuery = queryOptions({
   ...userLookup,
 });
 
-/** §3: the answer is either {player} or the player itself. §7/§8: any failure means "no linked player", only logged. */
+/** docs/product.md#sign-in-calls: the answer is either {player} or the player itself. docs/product.md#sign-in-calls, docs/product.md#messages: any failure means "no linked player", only logged. */
 async function fetchLinkedPlayer(signal: AbortSignal): Promise<LinkedPlayer | null> {
   try {
     const body = await apiGet<{ player?: LinkedPlayer } | LinkedPlayer>('/api/auth/user/player', { signal });
@@ -34,7 +34,7 @@ async function fetchLinkedPlayer(signal: AbortSignal): Promise<LinkedPlayer | nu
   }
 }
 
-/** Keyed by who is signed in, so a new session fetches its own linked player (§4). */
+/** Keyed by who is signed in, so a new session fetches its own linked player (docs/product.md#sign-in-calls). */
 export const linkedPlayerQuery = (sessionKey: string) =>
   queryOptions({
     queryKey: [...queryKeys.auth.linkedPlayer, sessionKey] as const,
@@ -59,23 +59,23 @@ export function useAdminSession(): AdminSession | null {
 export type DeveloperUserType = 'admin' | 'regular' | 'none';
 
 export type AuthState = {
-  /** True while either user lookup is pending (§4): show the loading screen. */
+  /** True while either user lookup is pending (docs/product.md#pages): show the loading screen. */
   isLoading: boolean;
   /** A user session or a developer session exists. */
   isAuthenticated: boolean;
   user: CurrentUser | null;
   developer: DeveloperUser | null;
-  /** §4: a developer with a userType has that type; without one, regular; no developer, none. */
+  /** docs/product.md#roles: a developer with a userType has that type; without one, regular; no developer, none. */
   userType: DeveloperUserType;
   /** The caller's linked player, or null (also while loading and when signed out). */
   linkedPlayer: LinkedPlayer | null;
   linkedPlayerLoading: boolean;
   adminSession: AdminSession | null;
-  /** §6: user.isAdmin, a developer of type admin, or a stored admin token and e-mail. Gates the admin tabs. */
+  /** docs/product.md#roles: user.isAdmin, a developer of type admin, or a stored admin token and e-mail. Gates the admin tabs. */
   isAdmin: boolean;
-  /** §2: bulk, players, users, email-signups, flagged need an admin token or a developer session. */
+  /** docs/product.md#workspace-tabs: bulk, players, users, email-signups, flagged need an admin token or a developer session. */
   hasAdminTokenAccess: boolean;
-  /** §2: match-requests needs an isAdmin user or a developer (an admin token is accepted by the server too). */
+  /** docs/product.md#workspace-tabs: match-requests needs an isAdmin user or a developer (an admin token is accepted by the server too). */
   canReviewMatchRequests: boolean;
   /** Display name for the nav bar. */
   displayName: string;
@@ -134,7 +134,7 @@ export function useAuth(): AuthState {
   };
 }
 
-/** Refetches both user lookups and the linked player, e.g. after any sign-in (§7 POST /api/dev-login). */
+/** Refetches both user lookups and the linked player, e.g. after any sign-in (docs/product.md#sign-in-calls POST /api/dev-login). */
 export function useRefreshAuth() {
   const queryClient = useQueryClient();
   return useCallback(
@@ -148,14 +148,14 @@ export function useRefreshAuth() {
   );
 }
 
-/** §2 Sign Out: the admin session goes too (§4), then a full navigation to /api/logout, which redirects to /. */
+/** Sign Out (docs/product.md#top-navigation): the admin session goes too, then a full navigation to /api/logout, which redirects to /. */
 export async function signOut(): Promise<void> {
   clearAdminSession();
   await trackLogout();
   window.location.assign('/api/logout');
 }
 
-/** §7 POST /api/dev-logout: errors are only logged; then the browser goes to /coming-soon. */
+/** docs/product.md#sign-in-calls POST /api/dev-logout: errors are only logged; then the browser goes to /coming-soon. */
 export async function developerLogout(): Promise<void> {
   try {
     await apiRequest('POST', '/api/dev-logout');

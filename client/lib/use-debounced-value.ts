@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stopped changing for `delayMs` (§9: location suggestions wait 300 ms). */
+/** `value`, once it has stopped changing for `delayMs` (docs/product.md#limits-and-timings: location suggestions wait 300 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** §9: success banners show for 5 s. */
+/** docs/product.md#limits-and-timings: success banners show for 5 s. */
 export const SUCCESS_BANNER_MS = 5000;
 
 /** A message that clears itself after `durationMs` (a success banner); showing another restarts the clock. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** The home tab ids of §2, in display order. */
+/** The home tab ids of docs/product.md#workspace-tabs, in display order. */
 export const HOME_TAB_IDS = [
   'register',
   'bulk',
