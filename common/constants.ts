@@ -1,4 +1,4 @@
-/** §1 and §3: the five rating categories, in display order, keyed by their field names. */
+/** docs/product.md#rating-categories: the five rating categories, in display order, keyed by their field names. */
 export const RATING_CATEGORIES = [
   { key: 'serveReturn', label: 'Serve & Return' },
   { key: 'groundstrokesThirdShot', label: 'Groundstrokes & Third Shot' },
@@ -9,11 +9,11 @@ export const RATING_CATEGORIES = [
 
 export type RatingCategoryKey = (typeof RATING_CATEGORIES)[number]['key'];
 
-/** §5 Registration form. */
+/** docs/product.md#skill-levels. */
 export const SKILL_LEVELS = ['1.0', '2.0', '2.5', '3.0', '3.5', '4.0', '4.5', '5.0'] as const;
 export const YEARS_PLAYING = ['<1', '1-2', '3-5', '6-10', '10+'] as const;
 
-/** §1 skill bands. */
+/** docs/product.md#skill-levels: the bands. */
 export const SKILL_BANDS = [
   { band: 'Beginner', range: '1.0-2.5' },
   { band: 'Intermediate', range: '3.0-3.5' },
@@ -22,11 +22,11 @@ export const SKILL_BANDS = [
   { band: 'Pro', range: '5.0+' },
 ] as const;
 
-/** §9 plus 'withdrawn': a pending claim its claimant took back, kept for the admin's record (decision 008). */
+/** docs/product.md#claim-rules: pending, approved, denied, plus 'withdrawn': a pending claim its claimant took back, kept for the admin's record (decision 008). */
 export const MATCH_REQUEST_STATUSES = ['pending', 'approved', 'denied', 'withdrawn'] as const;
 export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
 
-/** §9: all; year = current calendar year; month = last 30 days; week = last 7 days. */
+/** docs/product.md#leaderboard-rules: all; year = current calendar year; month = last 30 days; week = last 7 days. */
 export const LEADERBOARD_PERIODS = ['all', 'year', 'month', 'week'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
@@ -39,7 +39,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const VERIFICATION_CODE_MIN_LENGTH = 6;
 export const SEARCH_MIN_LENGTH = 2;
 
-/** §5 Bulk import defaults. */
+/** docs/product.md#bulk-import-rules: the defaults. */
 export const BULK_IMPORT_DEFAULTS = {
   skillLevel: '3.0',
   yearsPlaying: '1-2',

@@ -66,7 +66,7 @@ describe('ranks', () => {
 });
 
 describe('badges', () => {
-  it('includes First Rating, Community Favorite and Five-Star Excellence (§1), each with a rule text and icon', () => {
+  it('includes First Rating, Community Favorite and Five-Star Excellence, each with a rule text and icon', () => {
     const names = BADGES.map((badge) => badge.name);
     expect(names).toEqual(expect.arrayContaining(['First Rating', 'Community Favorite', 'Five-Star Excellence']));
     expect(new Set(BADGES.map((badge) => badge.type)).size).toBe(BADGES.length);

@@ -1,5 +1,5 @@
 /**
- * Points, ranks and badges (§1, §9 leave them open; issue 3 asks for one module).
+ * Points, ranks and badges (docs/product.md#gamification-rules: one module).
  * The server awards from these rules; the About page and the dashboard render the same tables.
  */
 
@@ -72,7 +72,7 @@ export function pointsForHelpfulness(starsDelta: number): number {
   return POINTS.helpfulnessPerStar * starsDelta;
 }
 
-/** An average of 1-5 star scores to one decimal (§9: helpfulness is shown to one decimal); 0 when none. */
+/** An average of 1-5 star scores to one decimal (docs/product.md#limits-and-timings: helpfulness is shown to one decimal); 0 when none. */
 export function averageToOneDecimal(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
 }

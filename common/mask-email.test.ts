@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskEmail } from './mask-email';
 
-describe('maskEmail (§5)', () => {
+describe('maskEmail (docs/product.md#email-masking)', () => {
   it('keeps the first and last character with up to three asterisks', () => {
     expect(maskEmail('jonathan@example.com')).toBe('j***n@example.com');
     expect(maskEmail('abc@example.com')).toBe('a*c@example.com');

@@ -1,5 +1,5 @@
 /**
- * §5 e-mail masking: keep the first and last character of the local part with up to 3 asterisks
+ * docs/product.md#email-masking: keep the first and last character of the local part with up to 3 asterisks
  * between them; a short local part shows its first character plus ***.
  */
 export function maskEmail(email: string): string {

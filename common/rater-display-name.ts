@@ -2,7 +2,7 @@ import { maskEmail } from './mask-email';
 
 /**
  * How a named rater appears to the player they rated: first name and last initial ("Jordan R."), or the
- * §5 masked e-mail when the account has no name. Never the e-mail itself: it would let anyone who was
+ * masked e-mail (docs/product.md#email-masking) when the account has no name. Never the e-mail itself: it would let anyone who was
  * rated collect raters' addresses.
  */
 export function raterDisplayName(firstName: string | null, lastName: string | null, email: string): string {

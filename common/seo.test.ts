@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leaderboardAwardLabel, leaderboardJsonLd, pageMetaFor, NOT_FOUND_META } from './seo';
 
-describe('leaderboard structured data (§1, §2)', () => {
+describe('leaderboard structured data (docs/product.md#page-metadata)', () => {
   it('labels Gold, Silver, Bronze, then "Rank N"', () => {
     expect([1, 2, 3, 4, 10].map(leaderboardAwardLabel)).toEqual(['Gold', 'Silver', 'Bronze', 'Rank 4', 'Rank 10']);
   });

@@ -73,7 +73,7 @@ export const NOT_FOUND_META: PageMeta = {
   noindex: true,
 };
 
-/** §1: the sports-organisation structured data. */
+/** docs/product.md#page-metadata: the sports-organisation structured data. */
 export function organizationJsonLd(baseUrl: string) {
   return {
     '@context': 'https://schema.org',
@@ -94,7 +94,7 @@ export function pageMetaFor(pathname: string): PageMeta {
   return PAGE_META[pathname] ?? NOT_FOUND_META;
 }
 
-/** §2 Leaderboard: the top 3 are Gold, Silver and Bronze; the rest of the top 10 are "Rank N". */
+/** docs/product.md#page-metadata: the top 3 are Gold, Silver and Bronze; the rest of the top 10 are "Rank N". */
 export function leaderboardAwardLabel(rank: number): string {
   return ['Gold', 'Silver', 'Bronze'][rank - 1] ?? `Rank ${rank}`;
 }
@@ -102,8 +102,8 @@ export function leaderboardAwardLabel(rank: number): string {
 export type LeaderboardJsonLdEntry = { rank: number; name: string; totalPoints: number; currentRank: string };
 
 /**
- * §1: the ordered list of top raters. Each item has a name, the rank as an award, and a description
- * of points and rank. Only the top 10 (§9).
+ * docs/product.md#page-metadata: the ordered list of top raters. Each item has a name, the rank as an award, and a description
+ * of points and rank. Only the top 10.
  */
 export function leaderboardJsonLd(entries: LeaderboardJsonLdEntry[], baseUrl: string) {
   const top = [...entries].sort((a, b) => a.rank - b.rank).slice(0, 10);

@@ -4,7 +4,7 @@ import type { RatingCategoryKey } from './constants';
 type FiveDescriptions = readonly [string, string, string, string, string];
 
 /**
- * What a star means in each §1 category, written from the game's usual level descriptions
+ * What a star means in each docs/product.md#rating-categories category, written from the game's usual level descriptions
  * (1 = just starting out, 5 = advanced, tournament-level play). Shown in the rate wizard, the
  * edit dialog and on the About page, so raters read the same scale everywhere.
  */
