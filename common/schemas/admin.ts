@@ -28,7 +28,7 @@ export const adminPageQuerySchema = adminListQuerySchema.extend({
   cursor: pageQuerySchema.shape.cursor,
 });
 
-/** §2 User Management, §3 users: never any password, reset-token or third-party id field. */
+/** User Management (docs/product.md#admin-screens): never any password, reset-token or third-party id field. */
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -45,7 +45,7 @@ export const adminUsersReplySchema = z.object({
   total: z.number().int(),
 });
 
-/** §2 All Players, §3 players (admins see e-mails; the verification code hash never leaves). */
+/** Player List (docs/product.md#admin-screens) (admins see e-mails; the verification code hash never leaves). */
 export const adminPlayerSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -67,7 +67,7 @@ export const adminPlayersReplySchema = z.object({
   total: z.number().int(),
 });
 
-/** §2 Email Signups, §3 email_signups. */
+/** Email Signups (docs/product.md#admin-screens). */
 export const emailSignupSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -79,7 +79,7 @@ export const emailSignupsReplySchema = z.object({
   total: z.number().int(),
 });
 
-// ---- Bulk import (§2 Bulk Import, §3 Bulk import result, §5, §7 POST /api/players/bulk) ----
+// ---- Bulk import (docs/product.md#bulk-import-rules, docs/product.md#admin-calls POST /api/players/bulk) ----
 
 export const BULK_IMPORT_MAX_ROWS = 5_000;
 export const BULK_NAME_MAX = 100;
@@ -100,7 +100,7 @@ const requiredName = (label: string) =>
     .min(1, `${label} is required`)
     .max(BULK_NAME_MAX, `${label} must be at most ${BULK_NAME_MAX} characters`);
 
-/** CSV cells arrive as text: "3" and 3 both mean "3.0"; absent means the §9 default. */
+/** CSV cells arrive as text: "3" and 3 both mean "3.0"; absent means the docs/product.md#limits-and-timings default. */
 const skillLevelSchema = z.preprocess(
   (value) => {
     const blank = blankToUndefined(value);
@@ -113,7 +113,7 @@ const skillLevelSchema = z.preprocess(
 
 /**
  * One row of a bulk import. Rows are validated one by one on the server, so a bad row is reported
- * with its number and never fails the batch (issue 3). Missing optional fields take the §9 defaults.
+ * with its number and never fails the batch (docs/product.md#bulk-import-rules). Missing optional fields take the docs/product.md#messages defaults.
  */
 export const bulkPlayerRowSchema = z.strictObject(
   {

@@ -3,7 +3,7 @@ import { emailSchema, passwordSchema } from './shared';
 
 const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 
-/** POST /api/auth/register (§5 Registration). */
+/** POST /api/auth/register (docs/product.md#password-rules). */
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
@@ -11,16 +11,16 @@ export const registerBodySchema = z.strictObject({
   lastName: requiredName('Last name is required'),
 });
 
-/** POST /api/auth/login (§5 Login). */
+/** POST /api/auth/login (docs/product.md#validation-messages). */
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
 });
 
-/** POST /api/auth/forgot-password (§5 Forgot password). */
+/** POST /api/auth/forgot-password (docs/product.md#accounts-and-sign-in). */
 export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 
-/** POST /api/auth/reset-password (§5 Reset password). */
+/** POST /api/auth/reset-password (docs/product.md#accounts-and-sign-in). */
 export const resetPasswordBodySchema = z.strictObject({
   token: z
     .string({ error: 'Reset token is required' })
@@ -33,10 +33,10 @@ export const resetPasswordBodySchema = z.strictObject({
 export const DEV_LOGIN_MISSING = 'Missing Information: Please enter both user ID and password.';
 const devField = z.string({ error: DEV_LOGIN_MISSING }).trim().min(1, DEV_LOGIN_MISSING).max(200, DEV_LOGIN_MISSING);
 
-/** POST /api/dev-login (§5 Developer login: both required, trimmed). */
+/** POST /api/dev-login (docs/product.md#developer-login: both required, trimmed). */
 export const devLoginBodySchema = z.strictObject({ userId: devField, password: devField });
 
-/** POST /api/admin/login (§5 Admin sign-in). */
+/** POST /api/admin/login (docs/product.md#admin-login). */
 export const adminLoginBodySchema = z.strictObject({
   email: emailSchema,
   adminKey: z
@@ -47,7 +47,7 @@ export const adminLoginBodySchema = z.strictObject({
 
 export const AUTH_PROVIDERS = ['google', 'password', 'developer'] as const;
 
-/** §3 "Current user as returned to the client": never a password, hash or token field. */
+/** The current user as answered (docs/product.md#sign-in-calls): never a password, hash or token field. */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -62,7 +62,7 @@ export const currentUserSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 
-/** POST /api/auth/register: the new user; `confirmationUrl` only with DEMO_MODE (as §2 does for codes). */
+/** POST /api/auth/register: the new user; `confirmationUrl` only with DEMO_MODE (as docs/product.md#verify-screen does for codes). */
 export const registerReplySchema = currentUserSchema.extend({ confirmationUrl: z.string().optional() });
 
 /** POST /api/auth/confirm-email/resend; `confirmationUrl` only with DEMO_MODE. */
@@ -87,23 +87,23 @@ export const linkedPlayerSchema = z.object({
 });
 export const linkedPlayerReplySchema = z.object({ player: linkedPlayerSchema });
 
-/** GET /api/dev-auth/user (§3 Developer session). userType is absent for a regular developer. */
+/** GET /api/dev-auth/user (docs/product.md#sign-in-calls). userType is absent for a regular developer. */
 export const developerUserSchema = z.object({
   userId: z.string(),
   userType: z.enum(['admin']).optional(),
 });
 
-/** §3 Admin login response. */
+/** The admin login answer (docs/product.md#sign-in-calls). */
 export const adminLoginReplySchema = z.object({ token: z.string(), adminEmail: z.string() });
 
-/** GET /api/config: what the client needs to know before sign-in. demoAdmin only with DEMO_MODE (§2). */
+/** GET /api/config: what the client needs to know before sign-in. demoAdmin only with DEMO_MODE (docs/product.md#admin-login). */
 export const appConfigSchema = z.object({
   demoMode: z.boolean(),
   googleEnabled: z.boolean(),
   demoAdmin: z.object({ email: z.string(), key: z.string() }).optional(),
 });
 
-/** GET /api/login: provider is optional and only google exists (§7). returnTo must be our own path. */
+/** GET /api/login: provider is optional and only google exists (docs/product.md#sign-in-calls). returnTo must be our own path. */
 export const loginQuerySchema = z.object({
   provider: z.enum(['google'], { error: 'Unknown sign-in provider' }).default('google'),
   returnTo: z.string().max(500).optional(),

@@ -10,7 +10,7 @@ export const REVIEW_NOTES_MAX = 1_000;
 /** The admin list answers at most this many requests, newest first; `total` says how many there are. */
 export const MATCH_REQUESTS_LIMIT = 500;
 
-/** §5 Claim dialog: "Missing information" names the field that is missing. */
+/** docs/product.md#claim-dialog: "Missing information" names the field that is missing. */
 const missing = (label: string) => `Missing information: ${label} is required`;
 
 const requiredText = (label: string, max: number) =>
@@ -20,7 +20,7 @@ const requiredText = (label: string, max: number) =>
     .min(1, missing(label))
     .max(max, `${label} must be at most ${max} characters`);
 
-/** POST /api/players/:playerId/match-request (§3 player_match_requests, §5 Claim dialog). */
+/** POST /api/players/:playerId/match-request (docs/product.md#claim-dialog). */
 export const claimBodySchema = z.strictObject({
   firstName: requiredText('first name', CLAIM_NAME_MAX),
   lastName: requiredText('last name', CLAIM_NAME_MAX),
@@ -70,7 +70,7 @@ export const matchRequestsQuerySchema = z.strictObject({
   status: matchRequestStatusSchema.optional(),
 });
 
-/** §2 Admin: Match Requests, §3 "The admin list shows …". */
+/** Match Requests as the admin list shows them (docs/product.md#admin-screens). */
 export const adminMatchRequestSchema = matchRequestSchema.extend({
   userFirstName: z.string().nullable(),
   userLastName: z.string().nullable(),
@@ -94,7 +94,7 @@ export const reviewParamsSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** POST /api/admin/match-requests/:id/review (§4: approve or deny, with notes). */
+/** POST /api/admin/match-requests/:id/review (docs/product.md#claim-rules: approve or deny, with notes). */
 export const reviewBodySchema = z.strictObject({
   action: z.enum(['approve', 'deny'], { error: 'Action must be approve or deny' }),
   reviewNotes: optionalText(REVIEW_NOTES_MAX),

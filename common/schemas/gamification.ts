@@ -11,7 +11,7 @@ export const achievementSchema = z.object({
   earnedAt: z.iso.datetime(),
 });
 
-/** GET /api/gamification/my-stats (§3 rater_stats, §7). Zeros and Rookie before the first rating. */
+/** GET /api/gamification/my-stats (docs/product.md#rating-calls). Zeros and Rookie before the first rating. */
 export const myStatsReplySchema = z.object({
   ratingsSubmitted: z.number().int(),
   totalPoints: z.number().int(),

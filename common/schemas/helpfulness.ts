@@ -3,7 +3,7 @@ import { optionalText, starSchema } from './shared';
 
 export const HELPFULNESS_COMMENT_MAX = 1000;
 
-/** POST /api/ratings/:id/helpfulness (§7): 1-5 stars (§9) and an optional comment. */
+/** POST /api/ratings/:id/helpfulness (docs/product.md#helpfulness-rules): 1-5 stars and an optional comment. */
 export const helpfulnessBodySchema = z.strictObject({
   helpfulnessScore: starSchema,
   comment: optionalText(HELPFULNESS_COMMENT_MAX),
@@ -12,7 +12,7 @@ export const helpfulnessBodySchema = z.strictObject({
 export const helpfulnessReplySchema = z.object({
   ratingId: z.number().int(),
   helpfulnessScore: z.number().int(),
-  /** The rating's average helpfulness after this vote, to one decimal (§9). */
+  /** The rating's average helpfulness after this vote, to one decimal (docs/product.md#helpfulness-rules). */
   helpfulnessAvg: z.number(),
   helpfulnessCount: z.number().int(),
 });

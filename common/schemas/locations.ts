@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MIN_LENGTH } from '../constants';
 
-/** §9: at most 10 suggestions, at most 2 places per state. */
+/** docs/product.md#place-suggestions: at most 10 suggestions, at most 2 places per state. */
 export const LOCATION_SUGGESTIONS_MAX = 10;
 export const LOCATION_PER_STATE_MAX = 2;
 export const LOCATION_QUERY_MIN = SEARCH_MIN_LENGTH;
@@ -20,7 +20,7 @@ export const locationsQuerySchema = z.strictObject({
     .transform((value) => (value ?? '').trim()),
 });
 
-/** One suggestion; `label` is the ZIP-first form 'zip — City, ST' that the client parses (§5 Claim dialog). */
+/** One suggestion; `label` is the ZIP-first form 'zip — City, ST' that the client parses (docs/product.md#claim-dialog). */
 export const locationSuggestionSchema = z.object({
   zip: z.string(),
   city: z.string(),

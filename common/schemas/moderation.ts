@@ -3,7 +3,7 @@ import { FLAG_REASONS } from '../constants';
 import { optionalText } from './shared';
 
 export const RESOLUTION_NOTES_MAX = 2000;
-/** §2 Flagged Content: resolving shows the text again ('restore') or keeps it from everyone but admins. */
+/** docs/product.md#moderation-rules: resolving shows the text again ('restore') or keeps it from everyone but admins. */
 export const RESOLVE_ACTIONS = ['restore', 'keep_hidden'] as const;
 export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
 /** What a resolved flag's admin chose; null while pending or when the rater replaced the text first. */
@@ -12,7 +12,7 @@ export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number];
 /** The admin list answers at most this many flags, newest first; `counts` covers them all. */
 export const FLAGGED_COMMENTS_LIMIT = 1000;
 
-/** §2 Admin: Flagged Content, §3 flagged_comments. */
+/** A flag as Flagged Content shows it (docs/product.md#admin-screens). */
 export const flaggedCommentSchema = z.object({
   id: z.number().int(),
   ratingId: z.number().int(),
@@ -33,11 +33,11 @@ export const flaggedCommentSchema = z.object({
 
 export const flaggedCommentsReplySchema = z.object({
   flaggedComments: z.array(flaggedCommentSchema),
-  /** §2 counters: Pending Review, Resolved, Total Flags. */
+  /** docs/product.md#admin-screens counters: Pending Review, Resolved, Total Flags. */
   counts: z.object({ pending: z.number().int(), resolved: z.number().int(), total: z.number().int() }),
 });
 
-/** §5 Resolution notes: optional; trimmed, and an empty value means absent. Without an action, the text is restored. */
+/** Resolution notes (docs/product.md#moderation-rules): optional; trimmed, and an empty value means absent. Without an action, the text is restored. */
 export const resolveFlagBodySchema = z.strictObject({
   notes: optionalText(RESOLUTION_NOTES_MAX),
   action: z.enum(RESOLVE_ACTIONS).default('restore'),

@@ -29,7 +29,7 @@ export const playerPageSchema = z.object({
   /** The link-preview picture's path, versioned by the stored estimate (/og/players/:id.png?v=…). */
   imagePath: z.string(),
   isVerified: z.boolean(),
-  /** As entered; shown as "Unverified" while isVerified is false (§2). */
+  /** As entered; shown as "Unverified" while isVerified is false (docs/product.md#skill-levels). */
   skillLevel: z.string(),
   yearsPlaying: z.string().nullable(),
   /** Linked players only: an unlinked player's page shows name, place and numbers only. */

@@ -6,7 +6,7 @@ import { emailSchema, idSchema, optionalText } from './shared';
 import { overallEstimateSchema, skillSchema } from './trust';
 
 export const SEARCH_MAX_LENGTH = 100;
-/** Issue 3: a search answers at most this many players. */
+/** docs/product.md#search-rules: a search answers at most this many players. */
 export const SEARCH_RESULT_LIMIT = 50;
 /** GET /api/players/:id shows this many of the latest comments. */
 export const RECENT_COMMENTS_LIMIT = 5;
@@ -30,7 +30,7 @@ export const RADIUS_NEEDS_NEAR_MESSAGE = 'radiusMiles needs near (a ZIP code or 
 const searchText = z.string().trim().max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`);
 
 /**
- * GET /api/players/search: by name or location (`q`, at least 2 characters, §5, §9), near a place (`near`, a
+ * GET /api/players/search: by name or location (`q`, at least 2 characters, docs/product.md#search-rules), near a place (`near`, a
  * ZIP or "City, ST", within `radiusMiles`), or both. With `near`, `q` may be left out (or empty).
  */
 export const playerSearchQuerySchema = z
@@ -61,7 +61,7 @@ export const playerSearchQuerySchema = z
   );
 
 /**
- * One search result (§7). userId marks the player as Linked (§2); alreadyRated and existingRatingId
+ * One search result (docs/product.md#search-rules). userId marks the player as Linked (docs/product.md#player-registration); alreadyRated and existingRatingId
  * are for a signed-in caller only. Never the player's e-mail: the answer is public.
  */
 export const playerSearchResultSchema = z.object({
@@ -98,7 +98,7 @@ export const averageRatingsSchema = z.object({
   count: z.number().int(),
 });
 
-/** Count of ratings per overall star (§3 ratingBreakdown). */
+/** Count of ratings per overall star (docs/product.md#player-page). */
 export const ratingBreakdownSchema = z.object({
   1: z.number().int(),
   2: z.number().int(),
@@ -107,14 +107,14 @@ export const ratingBreakdownSchema = z.object({
   5: z.number().int(),
 });
 
-/** A comment as the public sees it: never who wrote it, never text held by moderation (issue 3). */
+/** A comment as the public sees it: never who wrote it, never text held by moderation (docs/product.md#player-page). */
 export const recentCommentSchema = z.object({
   rating: z.number(),
   comment: z.string(),
   createdAt: z.iso.datetime(),
 });
 
-/** GET /api/players/:id (§3 "as seen by the client"). Public: no e-mail, no verification fields. */
+/** GET /api/players/:id (docs/product.md#player-calls). Public: no e-mail, no verification fields. */
 export const playerDetailSchema = z.object({
   id: z.number().int(),
   userId: z.string().nullable(),
@@ -146,10 +146,10 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /**
- * POST /api/players: the §5 registration form. With linkedPlayerId the caller completes an existing
- * unlinked player instead of creating a duplicate (issue 3).
+ * POST /api/players: the registration form (docs/product.md#player-rules). With linkedPlayerId the caller completes an existing
+ * unlinked player instead of creating a duplicate (docs/product.md#player-rules).
  */
-/** The §5 registration rules, one schema per field: registration and the profile edit both use them. */
+/** The registration rules (docs/product.md#player-rules), one schema per field: registration and the profile edit both use them. */
 const profileFields = {
   firstName: requiredText('First name', PLAYER_NAME_MAX),
   lastName: requiredText('Last name', PLAYER_NAME_MAX),
@@ -187,7 +187,7 @@ export const updatePlayerReplySchema = z.object({
   player: linkedPlayerSchema.extend({ visibility: visibilitySchema }),
 });
 
-/** The caller's own player, as registered: the linked-player shape of GET /api/auth/user/player (§3). */
+/** The caller's own player, as registered: the linked-player shape of GET /api/auth/user/player (docs/product.md#sign-in-calls). */
 export const registerPlayerReplySchema = linkedPlayerReplySchema;
 
 export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;

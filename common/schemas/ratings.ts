@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STAR_MAX, STAR_MIN } from '../constants';
 import { optionalText, pageQuerySchema, starSchema } from './shared';
 
-/** A sane maximum for each rating text (issue 3). */
+/** A sane maximum for each rating text (docs/product.md#rating-rules). */
 export const RATING_TEXT_MAX = 2000;
 export const PLAYER_NAME_PART_MAX = 100;
 
@@ -15,7 +15,7 @@ export const RATING_SCORE_FIELDS = [
 ] as const;
 export type RatingScoreField = (typeof RATING_SCORE_FIELDS)[number];
 
-/** strengthsImprovements plus the five per-category comments (§3): every text moderation screens. */
+/** strengthsImprovements plus the five per-category comments (docs/product.md#rating-categories): every text moderation screens. */
 export const RATING_TEXT_FIELDS = [
   'strengthsImprovements',
   'serveReturnComments',
@@ -46,8 +46,8 @@ const ratingTexts = {
 const namePart = optionalText(PLAYER_NAME_PART_MAX);
 
 /**
- * POST /api/ratings (§3, §5 "server-side shape"). The rater is whoever is signed in: a raterEmail
- * sent by the client is accepted and ignored (STYLE.md: never trust a client-supplied identity).
+ * POST /api/ratings (docs/product.md#rating-rules). The rater is whoever is signed in: a raterEmail
+ * sent by the client is accepted and ignored (docs/product.md#rating-rules; never trust a client-supplied identity).
  */
 export const createRatingBodySchema = z
   .strictObject({
@@ -70,7 +70,7 @@ export const createRatingBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.isNewPlayer) {
-      // §5 Rating form: a new player requires first and last name.
+      // docs/product.md#rate-a-player: a new player requires first and last name.
       if (!body.newPlayerFirstName) {
         ctx.addIssue({ code: 'custom', path: ['newPlayerFirstName'], message: 'Missing player details' });
       }
@@ -89,7 +89,7 @@ export const createRatingBodySchema = z
     }
   });
 
-/** Text of an edit: absent keeps the stored text, null or empty clears it (§5 Edit rating). */
+/** Text of an edit: absent keeps the stored text, null or empty clears it (docs/product.md#rating-rules). */
 const editText = z
   .string()
   .trim()
@@ -99,8 +99,8 @@ const editText = z
   .transform((value) => (value === undefined ? undefined : value || null));
 
 /**
- * PUT /api/ratings/:id (§7). The stored overall is the mean of the five categories to one decimal
- * (§5 Edit rating), so a sent overallRating is checked for range and otherwise recomputed.
+ * PUT /api/ratings/:id (docs/product.md#rating-rules). The stored overall is the mean of the five categories to one decimal
+ * (docs/product.md#rating-rules), so a sent overallRating is checked for range and otherwise recomputed.
  */
 export const editRatingBodySchema = z.strictObject({
   ...categoryScores,
@@ -152,7 +152,7 @@ export const ratingsPageQuerySchema = pageQuerySchema;
 export const RATINGS_SCREEN_PAGE_SIZE = 20;
 
 /**
- * A rating as the rated player (or an admin) sees it (§2 Ratings About Me). The rater's identity
+ * A rating as the rated player (or an admin) sees it (docs/product.md#ratings-about-me). The rater's identity
  * is absent on anonymous ratings, and text held by moderation is null for non-admins.
  */
 export const receivedRatingSchema = z.object({
@@ -162,7 +162,7 @@ export const receivedRatingSchema = z.object({
   raterName: z.string().nullable(),
   /** Admins, and the rating's own rater, only: a player sees other raters by display name (raterName). */
   raterEmail: z.string().optional(),
-  /** The caller wrote this rating: helpfulness cannot be rated on it (§2). */
+  /** The caller wrote this rating: helpfulness cannot be rated on it (docs/product.md#ratings-about-me). */
   isOwnRating: z.boolean(),
   serveReturn: z.number().int(),
   groundstrokesThirdShot: z.number().int(),
@@ -178,7 +178,7 @@ export const receivedRatingSchema = z.object({
   mentalPhysicalGameComments: nullableText,
   /** Some text awaits moderation review (and is null here for non-admins). */
   hasHeldText: z.boolean(),
-  /** One decimal (§9); null before any helpfulness review. */
+  /** One decimal (docs/product.md#limits-and-timings); null before any helpfulness review. */
   helpfulnessAvg: z.number().nullable(),
   helpfulnessCount: z.number().int(),
   userHelpfulnessScore: z.number().int().nullable(),

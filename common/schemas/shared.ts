@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, STAR_MAX, STAR_MIN } from '../constants';
 import { ERROR_CODE_LIST } from '../error-codes';
 
-/** §5: "Please enter a valid email address". Trimmed; compared case-insensitively by the database. */
+/** docs/product.md#validation-messages: "Please enter a valid email address". Trimmed; compared case-insensitively by the database. */
 export const emailSchema = z
   .string({ error: 'Please enter a valid email address' })
   .trim()
   .max(254, 'Please enter a valid email address')
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
-/** §5 Registration password rules, with their exact messages. */
+/** docs/product.md#password-rules, with their exact messages. */
 export const passwordSchema = z
   .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -18,7 +18,7 @@ export const passwordSchema = z
   .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
   .regex(/[0-9]/, 'Password must contain at least one number');
 
-/** A whole star, 1-5 (§9). */
+/** A whole star, 1-5 (docs/product.md#limits-and-timings). */
 export const starSchema = z.number().int('Ratings are whole stars from 1 to 5').min(STAR_MIN).max(STAR_MAX);
 
 /** A serial id: above the PostgreSQL integer range it could only fail in the database (500). */
@@ -28,7 +28,7 @@ export const idParamSchema = z.strictObject({ id: idSchema });
 /** One of the stable codes of common/error-codes.ts, which programs branch on. */
 export const errorCodeSchema = z.enum(ERROR_CODE_LIST);
 
-/** The body of every error answer (§8, issue 2 §5). */
+/** The body of every error answer (docs/product.md#error-answers). */
 export const errorReplySchema = z.object({
   message: z.string(),
   code: errorCodeSchema,
@@ -53,7 +53,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /**
- * Paging parameters of the list calls that answer arrays (§7 calls keep their arrays; the next page's cursor
+ * Paging parameters of the list calls that answer arrays (docs/product.md#paging: calls keep their arrays; the next page's cursor
  * travels in the `x-next-cursor` header). The cursor is opaque to callers: made and read by the server.
  */
 export const pageQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './shared';
 
-/** §5 E-mail signup takes only an e-mail. */
+/** docs/product.md#email-signup-rules: a signup takes only an e-mail. */
 export const emailSignupBodySchema = z.strictObject({ email: emailSchema });
 
 /** The same answer whether the address was new or already listed: it never reveals who signed up. */

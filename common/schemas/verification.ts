@@ -3,13 +3,13 @@ import { VERIFICATION_CODE_MIN_LENGTH } from '../constants';
 import { emailSchema } from './shared';
 
 export const VERIFICATION_CODE_MESSAGE = `Verification code must be at least ${VERIFICATION_CODE_MIN_LENGTH} characters`;
-/** §8: the answer for an unknown or already-verified e-mail. */
+/** docs/product.md#skill-levels: the answer for an unknown or already-verified e-mail. */
 export const VERIFY_NOT_FOUND_MESSAGE = 'Email not found or account already verified';
 
-/** POST /api/verify/request (§5 Verification claim). */
+/** POST /api/verify/request (docs/product.md#verification-rules). */
 export const verifyRequestBodySchema = z.strictObject({ email: emailSchema });
 
-/** verificationCode only in DEMO_MODE (§2 "A demo verification code is displayed"). */
+/** verificationCode only in DEMO_MODE (docs/product.md#verify-screen). */
 export const verifyRequestReplySchema = z.object({
   playerName: z.string(),
   verificationCode: z.string().optional(),
