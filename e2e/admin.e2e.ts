@@ -50,7 +50,7 @@ describe('admin screens', () => {
     await server?.stop();
   });
 
-  it('keeps the admin screens behind the admin login (§2 gates, §5 messages, §8 Login Failed)', async () => {
+  it('keeps the admin screens behind the admin login (tab gates, form messages, Login Failed)', async () => {
     // A regular user: no admin tab, and an admin tab opened by its URL shows the admin login form.
     const regular = await newTrackedPage(browser, server.baseUrl);
     const regina = person('Regina', 'Regular');
@@ -78,7 +78,7 @@ describe('admin screens', () => {
     await logInAsAdmin(regular.page);
     await see(regular.page.getByText('No pending requests'));
     for (const label of ADMIN_TAB_LABELS) await see(adminTab(regular.page, label));
-    // Signing out ends the admin session too (§4): signed in again, the admin tabs are gone.
+    // Signing out ends the admin session too (docs/product.md#roles): signed in again, the admin tabs are gone.
     await regular.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
     await see(regular.page.getByRole('heading', { level: 1, name: /Know your game/ }));
     await signInViaApi(regular.context, regina);
@@ -102,7 +102,7 @@ describe('admin screens', () => {
     await see(form.getByText(E2E_ADMIN.key, { exact: true }));
     await checkScreen(tracked, 'admin-login');
 
-    // §5: both fields are checked, and an empty one stops the submit with 'Missing Information'.
+    // docs/product.md#validation-messages: both fields are checked, and an empty one stops the submit with 'Missing Information'.
     await form.getByRole('button', { name: 'Sign in as admin' }).click();
     await see(form.getByText('Please enter a valid email address'));
     await see(form.getByText('Admin key is required'));
@@ -114,7 +114,7 @@ describe('admin screens', () => {
     await see(form.getByText('Please enter a valid email address'));
     await gone(form.getByText('Admin key is required'));
 
-    // §8: a wrong key.
+    // docs/product.md#messages: a wrong key.
     await submitAdminLogin(page, E2E_ADMIN.email, 'not-the-admin-key');
     await see(toast(page, 'Login Failed'));
     await see(toast(page, 'Invalid credentials.'));
@@ -186,7 +186,7 @@ describe('admin screens', () => {
     await tracked.context.close();
   });
 
-  it('imports players from CSV text and a .csv file (§5 preparation, result view), then lists them', async () => {
+  it('imports players from CSV text and a .csv file (preparation, result view), then lists them', async () => {
     const tracked = await adminDeveloperPage(browser, server.baseUrl);
     const { page } = tracked;
     await page.goto('/?tab=bulk');
@@ -259,7 +259,7 @@ describe('admin screens', () => {
     await page.getByRole('button', { name: 'Import 2 players' }).click();
     await see(page.getByText('Imported 2 players, skipped 0, 0 errors'));
 
-    // §5 / §8: only .csv files, and at least one row with a first and last name.
+    // docs/product.md#validation-messages, docs/product.md#messages: only .csv files, and at least one row with a first and last name.
     await fileInput.setInputFiles({ name: 'roster.txt', mimeType: 'text/plain', buffer: Buffer.from('Hal Hart\n') });
     await see(toast(page, 'Invalid File Type'));
     expect(await data.inputValue()).toBe('');
@@ -268,7 +268,7 @@ describe('admin screens', () => {
     await page.getByRole('button', { name: 'Import Players' }).click();
     await see(toast(page, 'No Valid Players Found'));
     await checkScreen(tracked, 'bulk-import-no-valid');
-    // §8: text that is not CSV (an unclosed quote) says so, in the preview and on import.
+    // docs/product.md#messages: text that is not CSV (an unclosed quote) says so, in the preview and on import.
     await data.fill('"Ann Lee,ann@club.example\nBo Bee,bo@club.example');
     await see(page.getByText('Failed to parse CSV file'));
     await see(page.getByText('Quoted field unterminated (line 1)'));
@@ -313,7 +313,7 @@ describe('admin screens', () => {
     await tracked.context.close();
   });
 
-  it('holds offensive rating texts for review and resolves them (§2 Flagged Content)', async () => {
+  it('holds offensive rating texts for review and resolves them (docs/product.md#moderation-rules)', async () => {
     const tracked = await adminUserPage(browser, server.baseUrl);
     const { page } = tracked;
     await page.goto('/?tab=flagged');
@@ -373,7 +373,7 @@ describe('admin screens', () => {
     expect(await pendingList.count()).toBe(7);
     expect(await page.getByText('Great dinks, steady serve').count()).toBe(0);
     const card = (player: string) => pendingList.filter({ has: page.getByRole('heading', { name: player }) });
-    // §2 reason colours: racial or slur red, religious or sexual orange, contextual yellow, other grey.
+    // docs/product.md#screens reason colours: racial or slur red, religious or sexual orange, contextual yellow, other grey.
     const badgeClass = async (player: string, reason: string) =>
       (await card(player).getByText(`Reason: ${reason}`, { exact: true }).getAttribute('class')) ?? '';
     expect(await badgeClass('Sam Slurred', 'Slur')).toContain('bg-red-');
@@ -404,7 +404,7 @@ describe('admin screens', () => {
     await gone(dialog);
     expect(await counterValue(page, 'Pending Review')).toBe('7');
 
-    // Resolving with notes (trimmed, §5) and Restore moves it to the resolved list and shows the text again.
+    // Resolving with notes (trimmed, docs/product.md#validation-messages) and Restore moves it to the resolved list and shows the text again.
     await oliveCard.getByRole('button', { name: /^Review/ }).click();
     await dialog.getByLabel('Resolution Notes').fill('   Sporting slang, not an insult.   ');
     await dialog.getByRole('button', { name: 'Restore' }).click();
@@ -470,7 +470,7 @@ describe('admin screens', () => {
     const users = page.getByRole('list', { name: 'Users' });
     const userCard = (name: string) => users.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
     await see(userCard('Uma User'));
-    // §5 masking: first and last character of the local part, three asterisks between.
+    // docs/product.md#email-masking: first and last character of the local part, three asterisks between.
     await see(userCard('Uma User').getByText('u***r@example.com'));
     expect(await page.getByText(uma.email).count()).toBe(0);
     await see(userCard('Uma User').getByText('Regular User'));

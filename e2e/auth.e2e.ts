@@ -18,7 +18,7 @@ describe('signing up, in and out', () => {
 
   const ada = person('Ada', 'Lovelace');
 
-  it('signs up with e-mail and password (with the §5 messages on the way), signs out and signs in again', async () => {
+  it('signs up with e-mail and password (with the form messages on the way), signs out and signs in again', async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page, context, consoleErrors } = tracked;
 
@@ -29,7 +29,7 @@ describe('signing up, in and out', () => {
     expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
     await checkScreen(tracked, 'register');
 
-    // §5: every field says what is wrong.
+    // docs/product.md#validation-messages: every field says what is wrong.
     await page.getByRole('button', { name: 'Create account' }).click();
     await see(page.getByText('First name is required'));
     await see(page.getByText('Last name is required'));
@@ -73,7 +73,7 @@ describe('signing up, in and out', () => {
     await password.fill(ada.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await see(toast(page, 'Account created'));
-    // §9: the redirect follows one second later; the tabbed workspace greets the new user.
+    // docs/product.md#limits-and-timings: the redirect follows one second later; the tabbed workspace greets the new user.
     await page.waitForURL(`${server.baseUrl}/`);
     await see(page.getByRole('heading', { level: 1, name: 'Player Registration' }));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -113,7 +113,7 @@ describe('signing up, in and out', () => {
     await page.waitForURL(`${server.baseUrl}/`);
     await see(nav.getByText('Ada Lovelace'));
 
-    // §2: /login and /register send a signed-in person home.
+    // docs/product.md#pages: /login and /register send a signed-in person home.
     await page.goto('/register');
     await page.waitForURL(`${server.baseUrl}/`);
     await see(page.getByRole('heading', { level: 1, name: 'Player Registration' }));
@@ -172,7 +172,7 @@ describe('signing up, in and out', () => {
     await context.close();
   });
 
-  it('signs a developer in at /dev-login (§8 messages) and out to /coming-soon', async () => {
+  it('signs a developer in at /dev-login (docs/product.md#messages) and out to /coming-soon', async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     const dev = E2E_DEVELOPERS.regular;
@@ -188,7 +188,7 @@ describe('signing up, in and out', () => {
     await page.getByLabel('User ID').fill(dev.id);
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('not-the-password');
-    // §2: the password has a show/hide toggle.
+    // docs/product.md#developer-login: the password has a show/hide toggle.
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await password.getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Hide password' }).click();
@@ -199,7 +199,7 @@ describe('signing up, in and out', () => {
     await see(toast(page, 'Invalid credentials. Please try again.'));
     expect(page.url()).toBe(`${server.baseUrl}/dev-login`);
 
-    // §8 query-string errors: a toast and an alert on the page.
+    // docs/product.md#developer-login query-string errors: a toast and an alert on the page.
     await page.goto('/dev-login?error=invalid_credentials');
     const alert = page.getByRole('alert');
     await see(alert.getByText('Invalid Credentials'));
@@ -214,7 +214,7 @@ describe('signing up, in and out', () => {
     await page.getByLabel('Password', { exact: true }).fill(dev.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await see(toast(page, 'Login Successful'));
-    // §4: redirect to / after one second.
+    // docs/product.md#developer-login: redirect to / after one second.
     await page.waitForURL(`${server.baseUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await see(nav.getByText(`Logged in as developer: ${dev.id}`));
@@ -245,7 +245,7 @@ describe('signing up, in and out', () => {
     await page.waitForURL(`${server.baseUrl}/`);
     await see(page.getByRole('navigation', { name: 'Main' }).getByText(`Logged in as developer: ${dev.id}`));
 
-    // §2 order, admin tabs included.
+    // docs/product.md#workspace-tabs: the order, admin tabs included.
     await see(page.getByRole('tab', { name: 'Bulk Import' }));
     const labels = (await page.getByRole('tab').allTextContents()).map((text) => text.trim());
     expect(labels).toEqual([

@@ -21,12 +21,12 @@ import { startServer, type RunningServer } from './support/server';
 /** What the client says for a request that got no answer (Chromium's own text is "Failed to fetch"). */
 const NO_ANSWER = 'Could not reach the server. Check your connection and try again.';
 
-/** The §8 error alert titled `title` (role alert), with the reason under it. */
+/** The docs/product.md#messages error alert titled `title` (role alert), with the reason under it. */
 const errorAlert = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
 /**
- * §8 load and save failures when the server becomes unreachable mid-session: the real server is stopped, nothing is
- * mocked. §9 caches data without refetching, so each screen is checked on something it has not loaded yet. The code
+ * docs/product.md#messages load and save failures when the server becomes unreachable mid-session: the real server is stopped, nothing is
+ * mocked. docs/product.md#limits-and-timings caches data without refetching, so each screen is checked on something it has not loaded yet. The code
  * of every screen is cached by the browser (immutable assets) from an earlier visit; the page is then loaded afresh,
  * so a screen opened after the stop asks for its data for the first time, as for a returning visitor.
  */
@@ -77,14 +77,14 @@ describe('load and save failures when the server goes away', () => {
       await see(page.getByRole('list', { name: 'Top raters: All Time' }).getByText(maskEmail(lou.email)));
       await stopServerMidSession(server);
 
-      // §8 'Error loading leaderboard: {message}' for a period not loaded before.
+      // docs/product.md#messages 'Error loading leaderboard: {message}' for a period not loaded before.
       await page.getByRole('button', { name: 'This Week' }).click();
       await see(errorAlert(page, `Error loading leaderboard: ${NO_ANSWER}`));
       expect(await page.getByRole('button', { name: 'This Week' }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByRole('list', { name: /^Top raters/ }).count()).toBe(0);
       await checkScreen(tracked, 'leaderboard-load-failed');
 
-      // §8 'Error loading your ratings': My Ratings opened for the first time on this page.
+      // docs/product.md#messages 'Error loading your ratings': My Ratings opened for the first time on this page.
       await openTab(page, 'My Ratings');
       const myRatingsError = errorAlert(page, 'Error loading your ratings');
       await see(myRatingsError);
@@ -93,7 +93,7 @@ describe('load and save failures when the server goes away', () => {
       expect(await page.getByRole('heading', { name: 'Nico Net' }).count()).toBe(0);
       await checkScreen(tracked, 'my-ratings-load-failed');
 
-      // §8 'Search failed' in the rate wizard, for a search not typed before.
+      // docs/product.md#messages 'Search failed' in the rate wizard, for a search not typed before.
       await openTab(page, 'Rate a Player');
       await page.getByLabel('Search for the player you want to rate').fill('Nico');
       await see(errorAlert(page, 'Search failed'));
@@ -106,7 +106,7 @@ describe('load and save failures when the server goes away', () => {
       await see(errorAlert(page, 'Search failed'));
       expect(await page.getByRole('list', { name: 'Search results' }).count()).toBe(0);
 
-      // §8 'Registration failed' with the reason; the form keeps what was typed.
+      // docs/product.md#messages 'Registration failed' with the reason; the form keeps what was typed.
       const form = page.getByRole('form', { name: 'Player registration' });
       await form.getByLabel('First name').fill(lou.firstName);
       await form.getByLabel('Last name').fill(lou.lastName);
@@ -118,7 +118,7 @@ describe('load and save failures when the server goes away', () => {
       expect(await form.getByLabel('First name').inputValue()).toBe(lou.firstName);
       await see(form.getByRole('button', { name: 'Register Player' }));
 
-      // §8 'Claim request failed' / 'Please try again.' from the claim dialog on the earlier search's result.
+      // docs/product.md#messages 'Claim request failed' / 'Please try again.' from the claim dialog on the earlier search's result.
       await search.fill('Cora');
       await page.getByRole('button', { name: 'Claim Profile: Cora Claimable' }).click();
       const dialog = page.getByRole('dialog', { name: 'Claim Cora Claimable' });
@@ -178,7 +178,7 @@ describe('load and save failures when the server goes away', () => {
       await see(usersError);
       await see(usersError.getByText(NO_ANSWER));
 
-      // §8 'Failed to fetch email signups' with Try Again, which asks again (and fails again).
+      // docs/product.md#messages 'Failed to fetch email signups' with Try Again, which asks again (and fails again).
       await openTab(page, 'Email Signups');
       const signupsError = errorAlert(page, 'Failed to fetch email signups');
       await see(signupsError);

@@ -45,7 +45,7 @@ describe('public pages', () => {
     const { page, context, consoleErrors } = tracked;
     await page.goto('/');
     await see(page.getByRole('heading', { level: 1, name: /Know your game/ }));
-    // §2: three features, the main sign-up button and the way to /register.
+    // docs/product.md#landing-page: three features, the main sign-up button and the way to /register.
     for (const feature of ['Rate players', 'Find players', 'Track progress']) {
       await see(page.getByRole('heading', { level: 3, name: feature }));
     }
@@ -98,7 +98,7 @@ describe('public pages', () => {
     await context.close();
   });
 
-  it('signs an e-mail up for launch updates on /coming-soon (§5 and §8 messages)', async () => {
+  it('signs an e-mail up for launch updates on /coming-soon (its validation and failure messages)', async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await page.goto('/coming-soon');

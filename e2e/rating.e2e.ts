@@ -70,7 +70,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     const newPlayer = page.getByRole('form', { name: 'Add a new player' });
     await expect.poll(() => newPlayer.getByLabel('First name').inputValue()).toBe('Nate');
     expect(await newPlayer.getByLabel('Last name').inputValue()).toBe('Newbie');
-    // §5: a new player needs first and last name.
+    // docs/product.md#rate-a-player: a new player needs first and last name.
     await newPlayer.getByLabel('Last name').fill('');
     await newPlayer.getByRole('button', { name: 'Continue to Ratings' }).click();
     await see(toast(page, 'Missing player details'));
@@ -84,13 +84,13 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await see(page.getByRole('heading', { name: 'Step 2: Rate skills' }));
     await see(page.getByText('New player'));
     await see(page.getByText('Austin, TX'));
-    // §4: a fresh rating defaults to anonymous.
+    // docs/product.md#rate-a-player: a fresh rating defaults to anonymous.
     expect(await page.getByRole('switch', { name: 'Submit anonymously' }).getAttribute('aria-checked')).toBe('true');
     await see(page.getByText('0 of 6 ratings given'));
     const proceed = page.getByRole('button', { name: 'Continue to Comments' });
     for (const label of SCORE_LABELS) await pickStars(page, label, 4);
     await see(page.getByText('5 of 6 ratings given'));
-    // §2: Continue appears only once all six are above 0.
+    // docs/product.md#rate-a-player: Continue appears only once all six are above 0.
     expect(await proceed.count()).toBe(0);
     await pickStars(page, 'Overall rating', 4);
     await see(proceed);
@@ -110,7 +110,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     const banner = page.getByRole('status').filter({ hasText: 'Rating submitted!' });
     await see(banner);
     await see(banner.getByText('Thanks for rating Nate Newbie. You earned 10 points.'));
-    // §4: confetti (canvas-confetti draws on a canvas of its own), then back to step 1.
+    // docs/product.md#limits-and-timings: confetti (canvas-confetti draws on a canvas of its own), then back to step 1.
     await see(page.locator('canvas'));
     await see(page.getByRole('heading', { name: 'Step 1: Find player' }));
     await gone(banner, 9_000);
@@ -135,10 +135,10 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await page.getByLabel('Serve & Return').fill('Serves land short; aim deeper.');
     await page.getByRole('button', { name: 'Submit Rating' }).click();
     await see(page.getByText('Thanks for rating Pat Player. You earned 15 points.'));
-    // §9: about 3 s of confetti, then its canvas is gone (and out of the next screenshot).
+    // docs/product.md#limits-and-timings: about 3 s of confetti, then its canvas is gone (and out of the next screenshot).
     await gone(page.locator('canvas'), 6_000);
 
-    // Picking Pat again loads the earlier rating (§4 update flow).
+    // Picking Pat again loads the earlier rating (docs/product.md#rate-a-player update flow).
     await search.fill('Pat');
     const patButton = found.getByRole('button', { name: /^Pat Player/ });
     await see(patButton.getByText('Rated by you'));
@@ -226,7 +226,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
         .getAttribute('aria-checked'),
     ).toBe('true');
 
-    // Rita has no player profile (§8).
+    // Rita has no player profile (docs/product.md#signed-out-states).
     await rita.page.goto('/?tab=ratings-about-me');
     await see(rita.page.getByText('Player Profile Required'));
     await checkScreen(rita, 'ratings-about-me-no-profile');
@@ -280,7 +280,7 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
       await see(periodList.getByText(maskEmail(ritaPerson.email)));
       await expect.poll(() => periodList.getByRole('listitem').count()).toBe(4);
     }
-    // The top 10 as structured data (§1): Gold first.
+    // The top 10 as structured data (docs/product.md#page-metadata): Gold first.
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join('\n')).toContain('Gold');
 

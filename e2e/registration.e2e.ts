@@ -33,7 +33,7 @@ describe('player registration and claims', () => {
 
   const reggie = person('Reggie', 'Register');
 
-  it('registers a signed-in user as a player (§5 messages, location suggestions, 5 s banner, Unverified skill)', async () => {
+  it('registers a signed-in user as a player (form messages, location suggestions, 5 s banner, Unverified skill)', async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await signUpViaApi(context, reggie);
@@ -64,7 +64,7 @@ describe('player registration and claims', () => {
     await form.getByLabel('Last name').fill(reggie.lastName);
     await form.getByLabel('Skill level').selectOption('3.5');
     await form.getByLabel('Years playing').selectOption({ label: '3-5 years' });
-    // §2 location suggestions: a ZIP prefix lists places; picking one fills the field.
+    // docs/product.md#place-suggestions: a ZIP prefix lists places; picking one fills the field.
     const location = form.getByRole('combobox', { name: 'Location' });
     await location.fill('7870');
     const suggestions = page.getByRole('listbox', { name: 'Location suggestions' });
@@ -85,7 +85,7 @@ describe('player registration and claims', () => {
     expect(await profile.count()).toBeGreaterThan(0);
     await see(page.getByText('78701 — Austin, TX'));
     await checkScreen(tracked, 'registration-done');
-    // §9: the banner goes after 5 s.
+    // docs/product.md#limits-and-timings: the banner goes after 5 s.
     await gone(banner, 8_000);
     await see(page.getByRole('heading', { name: 'Your player profile' }));
 
@@ -93,7 +93,7 @@ describe('player registration and claims', () => {
     await context.close();
   });
 
-  it("tells a signed-in user whose e-mail is already a player's that the account exists (§8)", async () => {
+  it("tells a signed-in user whose e-mail is already a player's that the account exists", async () => {
     const tracked = await newTrackedPage(browser, server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await signUpViaApi(context, { ...person('Dora', 'Duplicate'), email: 'dora@example.com' });
@@ -125,7 +125,7 @@ describe('player registration and claims', () => {
     await see(results.getByText('Clara Claimable'));
     await see(results.getByText('Unverified'));
 
-    // §4: a Linked profile is unavailable to claim, so Claim Profile is not offered on it.
+    // docs/product.md#rules: a Linked profile is unavailable to claim, so Claim Profile is not offered on it.
     await page.getByLabel('Search players').fill('Reggie');
     await see(results.getByText('Linked'));
     expect(await results.getByRole('button', { name: /Claim Profile/ }).count()).toBe(0);
@@ -134,7 +134,7 @@ describe('player registration and claims', () => {
     await page.getByRole('button', { name: 'Claim Profile: Clara Claimable' }).click();
     const dialog = page.getByRole('dialog', { name: 'Claim Clara Claimable' });
     await see(dialog);
-    // Pre-filled: the player's names, the account e-mail, and city/state/ZIP parsed from 'City, ST 12345' (§5).
+    // Pre-filled: the player's names, the account e-mail, and city/state/ZIP parsed from 'City, ST 12345' (docs/product.md#place-suggestions).
     await expect.poll(() => dialog.getByLabel('First name').inputValue()).toBe('Clara');
     expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(clara.email);
     expect(await dialog.getByLabel('City').inputValue()).toBe('Denver');
@@ -149,7 +149,7 @@ describe('player registration and claims', () => {
     await expect.poll(() => dialog.getByLabel('City').inputValue()).toBe('Boulder');
     expect(await dialog.getByLabel('ZIP').inputValue()).toBe('80301');
 
-    // §5: every field is required.
+    // docs/product.md#validation-messages: every field is required.
     await dialog.getByLabel('City').fill('');
     await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
     await see(toast(page, 'Missing information'));
@@ -190,7 +190,7 @@ describe('player registration and claims', () => {
     const admin = await newTrackedPage(browser, server.baseUrl);
     await devLoginViaApi(admin.context, E2E_DEVELOPERS.admin);
     await admin.page.goto('/');
-    // §2: the red badge with the pending count.
+    // docs/product.md#workspace-tabs: the red badge with the pending count.
     await see(admin.page.getByRole('tab', { name: 'Match Requests 2 pending' }));
     await openTab(admin.page, 'Match Requests');
     const pending = admin.page.getByRole('list', { name: 'Pending requests' });

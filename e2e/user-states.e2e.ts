@@ -18,7 +18,7 @@ import {
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-/** Signs the context's session out the way a person does in another tab of the same browser (§2 Sign Out). */
+/** Signs the context's session out the way a person does in another tab of the same browser (docs/product.md#top-navigation). */
 async function signOutInAnotherTab(context: BrowserContext) {
   const other = await context.newPage();
   await other.goto('/');
@@ -46,10 +46,10 @@ async function rateLinkedPlayerViaApi(rater: BrowserContext, ratee: BrowserConte
 }
 
 /**
- * §8 states of the user screens: signed out, no linked player, and saving after the session ended. A signed-out
+ * docs/product.md#signed-out-states of the user screens: signed out, no linked player, and saving after the session ended. A signed-out
  * visitor at / gets the landing page, so a user meets the signed-out states when the session ends while the
  * workspace is open (signed out in another tab, or expired): the next screen that asks the server for the user's
- * data shows them, and the next save fails with its §8 message.
+ * data shows them, and the next save fails with its docs/product.md#messages message.
  */
 describe('user screens signed out, without a player profile, and after the session ended', () => {
   let server: RunningServer;
@@ -121,7 +121,7 @@ describe('user screens signed out, without a player profile, and after the sessi
 
     expect(takeErrors(sam)).toEqual([]);
   });
-  it('reports the §8 failures of saving when the session ended meanwhile (rating, editing, helpfulness)', async () => {
+  it('reports the failures of saving when the session ended meanwhile (rating, editing, helpfulness)', async () => {
     const una = await newTrackedPage(browser, server.baseUrl);
     const unaPerson = person('Una', 'Undone');
     await signUpViaApi(una.context, unaPerson);
@@ -141,7 +141,7 @@ describe('user screens signed out, without a player profile, and after the sessi
     await see(page.getByRole('heading', { name: 'Nico Net' }));
     await signOutInAnotherTab(una.context);
 
-    // §8 Rating update failure: the dialog stays open with the scores.
+    // docs/product.md#messages Rating update failure: the dialog stays open with the scores.
     await page.getByRole('button', { name: 'Edit: rating of Nico Net' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit your rating of Nico Net' });
     await pickStars(dialog, 'Serve & Return', 5);
@@ -150,13 +150,13 @@ describe('user screens signed out, without a player profile, and after the sessi
     await see(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // §8 Helpfulness failure: nothing is recorded.
+    // docs/product.md#messages Helpfulness failure: nothing is recorded.
     await openTab(page, 'Ratings About Me');
     await pickStars(received, 'Was this helpful?', 4);
     await see(toast(page, 'Failed to record helpfulness rating. Please try again.'));
     await see(received.getByText('Was this helpful?'));
 
-    // §8 Rating submit failure: the wizard keeps the comments step.
+    // docs/product.md#messages Rating submit failure: the wizard keeps the comments step.
     await openTab(page, 'Rate a Player');
     await page.getByLabel('Search for the player you want to rate').fill('Nate Newcomer');
     await page.getByRole('button', { name: 'Add as new player' }).click();
