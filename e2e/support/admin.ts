@@ -5,7 +5,7 @@ import { newTrackedPage, type TrackedPage } from './browser';
 import type { SeedUser } from './seed';
 import { E2E_ADMIN, E2E_DEVELOPERS } from './server';
 
-/** The admin tabs of §2, in their order. */
+/** The admin tabs of docs/product.md#workspace-tabs, in their order. */
 export const ADMIN_TAB_LABELS = [
   'Bulk Import',
   'Player List',
@@ -37,7 +37,7 @@ export async function adminUserPage(browser: Browser, baseUrl: string): Promise<
   return tracked;
 }
 
-/** The §2 admin login form (the form holding the Admin key field). */
+/** The docs/product.md#admin-login admin login form (the form holding the Admin key field). */
 export function adminLoginForm(page: Page): Locator {
   return page.locator('form').filter({ has: page.getByLabel('Admin key', { exact: true }) });
 }
@@ -65,7 +65,7 @@ export async function counterValue(scope: Page | Locator, label: string): Promis
   return ((await value.textContent()) ?? '').trim();
 }
 
-/** §7 POST /api/email-signup, as the coming-soon page sends it. */
+/** docs/product.md#player-calls POST /api/email-signup, as the coming-soon page sends it. */
 export async function signUpForUpdatesViaApi(baseUrl: string, email: string) {
   const res = await fetch(`${baseUrl}/api/email-signup`, {
     method: 'POST',
@@ -75,7 +75,7 @@ export async function signUpForUpdatesViaApi(baseUrl: string, email: string) {
   expect(res.status, await res.text()).toBe(201);
 }
 
-/** Verifies a player with the demo code (§2 Verify; the server answers the code in DEMO_MODE). */
+/** Verifies a player with the demo code (docs/product.md#verify-screen; the server answers the code in DEMO_MODE). */
 export async function verifyPlayerViaApi(baseUrl: string, email: string) {
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, {
@@ -91,7 +91,7 @@ export async function verifyPlayerViaApi(baseUrl: string, email: string) {
   expect(confirmed.status, await confirmed.text()).toBe(200);
 }
 
-/** The id of the player with this exact full name, from the public search (§7 GET /api/players/search). */
+/** The id of the player with this exact full name, from the public search (docs/product.md#player-calls GET /api/players/search). */
 export async function playerIdByName(context: BrowserContext, fullName: string): Promise<number> {
   const res = await context.request.get(`/api/players/search?q=${encodeURIComponent(fullName)}`);
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);

@@ -15,7 +15,7 @@ export async function gone(locator: Locator, timeout = 15_000) {
 }
 
 /**
- * The toast with this title or text (§9: one at a time), inside the notifications region. Found by CSS, not by
+ * The toast with this title or text (docs/product.md#limits-and-timings: one at a time), inside the notifications region. Found by CSS, not by
  * role: while a modal dialog is open the rest of the page, the toast viewport included, is aria-hidden.
  */
 export function toast(page: Page, text: string | RegExp): Locator {
@@ -129,13 +129,13 @@ export async function signInViaApi(context: BrowserContext, who: Pick<Person, 'e
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
-/** A developer session in the context (§2 /dev-login is exercised through its form in auth.e2e.ts). */
+/** A developer session in the context (/dev-login is exercised through its form in auth.e2e.ts). */
 export async function devLoginViaApi(context: BrowserContext, dev: { id: string; password: string }) {
   const res = await context.request.post('/api/dev-login', { data: { userId: dev.id, password: dev.password } });
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
-/** The §7 admin headers, from POST /api/admin/login with the e2e admin credentials. */
+/** The docs/product.md#roles admin headers, from POST /api/admin/login with the e2e admin credentials. */
 export async function adminHeaders(baseUrl: string): Promise<Record<string, string>> {
   const res = await fetch(`${baseUrl}/api/admin/login`, {
     method: 'POST',
@@ -161,7 +161,7 @@ export async function importPlayersViaApi(baseUrl: string, players: ImportRow[])
   expect(body.results.created).toHaveLength(players.length);
 }
 
-/** Opens a home tab by its label (§2 Home tabs); the label may carry a badge, so it matches from the start. */
+/** Opens a home tab by its label (docs/product.md#workspace-tabs); the label may carry a badge, so it matches from the start. */
 export async function openTab(page: Page, label: string) {
   await page.getByRole('tab', { name: new RegExp(`^${label}`) }).click();
   await see(page.getByRole('heading', { level: 1, name: label }));

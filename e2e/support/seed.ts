@@ -6,8 +6,8 @@ export type SeedUser = { email: string; password: string; firstName: string; las
 
 /**
  * An e-mail/password user with isAdmin set, written into the server's data directory before it starts.
- * No screen or call makes a user an admin (§6: isAdmin is set outside the product), yet the admin login
- * form of §2 shows only to such a user, so the browser suite seeds one.
+ * No screen or call makes a user an admin (docs/product.md#roles: isAdmin is set outside the product), yet the admin login
+ * form (docs/product.md#admin-login) shows only to such a user, so the browser suite seeds one.
  */
 export function seedAdminUser(user: SeedUser) {
   return async (dataDir: string) => {
