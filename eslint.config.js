@@ -30,7 +30,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Client features talk to each other only through client/lib and components (STYLE.md).
+      // Client features talk to each other only through client/lib and components (docs/architecture.md).
       'no-restricted-imports': [
         'error',
         {
