@@ -21,7 +21,7 @@ export const flaggedComments = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolutionNotes: text('resolution_notes'),
     /**
-     * An admin's choice on resolving (§2 Flagged Content): 'restored' shows the text again, 'kept_hidden' keeps it
+     * An admin's choice on resolving (docs/product.md#moderation-rules): 'restored' shows the text again, 'kept_hidden' keeps it
      * from everyone but admins for as long as the rating holds that text. Null while pending, and when the
      * system closed the flag because the rater replaced the text.
      */

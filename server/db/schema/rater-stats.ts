@@ -18,7 +18,7 @@ export const raterStats = pgTable(
     lastActivityDate: timestamp('last_activity_date', { withTimezone: true }),
   },
   (t) => [
-    // Serves the all-time leaderboard straight from the index (§9 ordering).
+    // Serves the all-time leaderboard straight from the index (docs/product.md#leaderboard-rules).
     index('rater_stats_leaderboard_idx').on(
       t.ratingsSubmitted.desc(),
       sql`(${t.helpfulnessSum}::float8 / greatest(${t.helpfulnessCount}, 1)) desc`,
@@ -27,7 +27,7 @@ export const raterStats = pgTable(
   ],
 );
 
-/** Per-rater, per-day counters for the period leaderboards (§9: year, month, week). */
+/** Per-rater, per-day counters for the period leaderboards (docs/product.md#leaderboard-rules: year, month, week). */
 export const raterDailyStats = pgTable(
   'rater_daily_stats',
   {

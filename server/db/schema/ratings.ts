@@ -32,7 +32,7 @@ export const ratings = pgTable(
     netPlayVolleysDinks: score('net_play_volleys_dinks'),
     movementCourtAwareness: score('movement_court_awareness'),
     mentalPhysicalGame: score('mental_physical_game'),
-    /** Whole stars when submitted; the one-decimal mean of the five after an edit (§5). */
+    /** Whole stars when submitted; the one-decimal mean of the five after an edit (docs/product.md#rating-rules). */
     overallRating: doublePrecision('overall_rating').notNull(),
     strengthsImprovements: text('strengths_improvements'),
     serveReturnComments: text('serve_return_comments'),

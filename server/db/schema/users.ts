@@ -14,7 +14,7 @@ export const users = pgTable(
     authProvider: text('auth_provider').notNull().default('google'),
     googleId: text('google_id'),
     passwordHash: text('password_hash'),
-    // argon2id keeps its salt inside passwordHash; the column stays for the §3 shape.
+    // argon2id keeps its salt inside passwordHash; the column stays for the shape the admin list shows.
     passwordSalt: text('password_salt'),
     /** SHA-256 of the reset token, never the token itself. */
     passwordResetToken: text('password_reset_token'),

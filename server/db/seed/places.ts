@@ -148,7 +148,7 @@ const rows: [string, string, string, number][] = [
 
 export const PLACES: readonly Place[] = rows.map(([city, state, zip, weight]) => ({ city, state, zip, weight }));
 
-/** The location text players carry: "City, ST 12345" (§5 Claim dialog parses this form). */
+/** The location text players carry: "City, ST 12345" (docs/product.md#claim-dialog parses this form). */
 export function placeLabel(place: Place): string {
   return `${place.city}, ${place.state} ${place.zip}`;
 }
