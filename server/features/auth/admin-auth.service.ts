@@ -7,7 +7,7 @@ import { deleteAdminToken, deleteExpiredAdminTokens, findLiveAdminToken, insertA
 /** docs/product.md#messages: 'Login Failed' / 'Invalid credentials.' */
 export const ADMIN_INVALID_CREDENTIALS = 'Invalid credentials.';
 
-/** A working day: the browser keeps the token in local storage (docs/product.md#api), so it must not live for long. */
+/** A working day: the browser keeps the token in local storage (docs/product.md#admin-login), so it must not live for long. */
 export const ADMIN_TOKEN_TTL_MS = 8 * 60 * 60 * 1000;
 
 // Compared against when no admin is configured, so that case costs the same as a wrong key.
