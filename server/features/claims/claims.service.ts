@@ -39,7 +39,7 @@ import {
   type OwnClaimRow,
 } from './claims.repo';
 
-/** §5 Claim dialog refusals. */
+/** Claim refusals (docs/product.md#claim-rules). */
 export const ALREADY_LINKED = 'Already linked';
 export const PENDING_EXISTS = 'You already have a pending request for this player';
 export const REQUEST_NOT_FOUND = 'Match request not found';
@@ -51,7 +51,7 @@ export const PLAYER_LINKED_MEANWHILE = 'This player is already linked to a user'
 export const REQUESTER_HAS_PLAYER = 'The requester already has a player profile';
 
 /**
- * POST /api/players/:playerId/match-request: a claim an admin reviews later (§2, §4). One pending claim per
+ * POST /api/players/:playerId/match-request: a claim an admin reviews later (docs/product.md#claim-rules). One pending claim per
  * user, and none once the user has a player; checked under the user's row lock that POST /api/players takes
  * too, so a claim and a registration racing for one user cannot both succeed (decision 008).
  */
@@ -137,14 +137,14 @@ function toAdminEntry(row: NonNullable<AdminMatchRequestRow>): AdminMatchRequest
   };
 }
 
-/** §2 Admin: Match Requests, newest first. */
+/** Match Requests (docs/product.md#admin-screens), newest first. */
 export async function getMatchRequests(db: Db, status: MatchRequestStatus | undefined): Promise<MatchRequestsReply> {
   const { rows, total } = await listMatchRequests(db, { status, limit: MATCH_REQUESTS_LIMIT });
   return { requests: rows.map(toAdminEntry), total };
 }
 
 /**
- * §4 Match request: pending moves to approved or denied, once. Approving links the player to the
+ * docs/product.md#claim-rules: a claim moves from pending to approved or denied, once. Approving links the player to the
  * requester in the same transaction; the request row and then the player row are locked, so
  * concurrent approvals of competing claims link the player once and the others get 409.
  */

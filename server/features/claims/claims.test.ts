@@ -114,7 +114,7 @@ describe('POST /api/players/:playerId/match-request', () => {
     expect(res.json()).toEqual({ message: 'Authentication required', code: 'unauthenticated' });
   });
 
-  it('refuses missing or bad claimant fields with 400 (§5 "Missing information")', async () => {
+  it('refuses missing or bad claimant fields with 400 ("Missing information")', async () => {
     const player = await addPlayer(t.database.db);
     const user = await claimant();
     const cases: [object, string][] = [
