@@ -23,10 +23,10 @@ import {
 
 /*
  * The interface ratings and helpfulness call INSIDE their transactions, so rater_stats,
- * rater_daily_stats and achievements never disagree with the ratings (issue 3).
+ * rater_daily_stats and achievements never disagree with the ratings (docs/product.md#gamification-rules).
  */
 
-/** The UTC calendar day a rating counts towards in the period leaderboards (§9). */
+/** The UTC calendar day a rating counts towards in the period leaderboards (docs/product.md#leaderboard-rules). */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -97,7 +97,7 @@ export type RatingEditedEvent = {
 };
 
 /**
- * §1 "improvement": an edit that makes a rating detailed earns the detailed-feedback bonus then;
+ * docs/product.md#gamification-rules, "improvement": an edit that makes a rating detailed earns the detailed-feedback bonus then;
  * an edit that removes the detail takes it back, so editing back and forth earns nothing.
  */
 export async function recordRatingEdited(tx: Tx, event: RatingEditedEvent): Promise<void> {
