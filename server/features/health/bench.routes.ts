@@ -6,7 +6,7 @@ import { notFound } from '../../lib/app-error';
 import { errorReplySchema } from '../../../common/schemas/shared';
 
 /*
- * Reference routes for `npm run bench` (issue 3): the same server's floor for any call (noop) and
+ * Reference routes for `npm run bench` (decision 003): the same server's floor for any call (noop) and
  * for any database-backed call (one prepared primary-key select). Registered only with
  * BENCH_ROUTES=true, never in a normal deployment.
  */
