@@ -10,8 +10,8 @@ export type Voter = { userId: string; email: string };
 export type HelpfulnessInput = { helpfulnessScore: number; comment: string | null };
 
 /**
- * §6: only the rated player's linked user judges a rating's helpfulness, never on a rating they
- * wrote themselves (§2 Ratings About Me). The vote, the rating's totals and the rater's stats
+ * docs/product.md#helpfulness-rules: only the rated player's linked user judges a rating's helpfulness, never on a rating they
+ * wrote themselves (docs/product.md#ratings-about-me). The vote, the rating's totals and the rater's stats
  * change in one transaction.
  */
 export async function rateHelpfulness(
