@@ -17,7 +17,7 @@ const toSuggestion = ({ zip, city, state }: ZipEntry): LocationSuggestion => ({
   label: `${zip} — ${city}, ${state}`,
 });
 
-/** §9: at most 10 suggestions and at most 2 per state, taken in the order given. */
+/** docs/product.md#place-suggestions: at most 10 suggestions and at most 2 per state, taken in the order given. */
 function capped(candidates: Iterable<ZipEntry>): LocationSuggestion[] {
   const perState = new Map<string, number>();
   const suggestions: LocationSuggestion[] = [];
@@ -78,7 +78,7 @@ function placesMatching(index: ZipIndex, cityText: string, stateText: string | u
 }
 
 /**
- * US ZIP/city suggestions for the location fields (§2 Player Registration, §5 Claim dialog, §7):
+ * US ZIP/city suggestions for the location fields (docs/product.md#player-registration, docs/product.md#claim-dialog, docs/product.md#player-calls):
  * digits are a ZIP prefix (first 5 digits); otherwise a city prefix with an optional ", ST" or
  * ", State name".
  */

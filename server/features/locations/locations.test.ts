@@ -47,7 +47,7 @@ describe('suggestLocations (bundled ZIP data)', () => {
     expect(suggestLocations('mt vernon')[0].city).toBe('Mount Vernon');
   });
 
-  it('answers at most 10 suggestions with at most 2 per state (§9)', () => {
+  it('answers at most 10 suggestions with at most 2 per state (docs/product.md#place-suggestions)', () => {
     for (const q of ['sa', 'spring', 'mount', 'new', '9', '90', '902', '1', '11']) {
       const suggestions = suggestLocations(q);
       expect(suggestions.length, q).toBeLessThanOrEqual(10);

