@@ -35,7 +35,7 @@ export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
         summary: 'Resolve a flagged comment: restore the text or keep it hidden, with optional notes (admin)',
         tags: ['moderation'],
         params: idParamSchema,
-        // §5: notes are optional, so a call without a body resolves too (and restores the text).
+        // docs/product.md#moderation-rules: notes are optional, so a call without a body resolves too (and restores the text).
         body: resolveFlagBodySchema.nullish(),
         response: { 200: resolveFlagReplySchema, ...refusals, 404: errorReplySchema, 409: errorReplySchema },
       },

@@ -116,7 +116,7 @@ export async function getFlaggedComments(db: Db): Promise<FlaggedCommentsReply> 
 const RESOLUTION_OF: Record<ResolveAction, FlagResolution> = { restore: 'restored', keep_hidden: 'kept_hidden' };
 
 /**
- * §4 Flag: pending → resolved, no way back. §2: the admin restores the text or keeps it hidden from everyone but
+ * docs/product.md#moderation-rules: a flag goes pending → resolved, no way back; the admin restores the text or keeps it hidden from everyone but
  * admins; the rating is released when no flag on it holds text back any more.
  */
 export async function resolveFlaggedComment(

@@ -317,7 +317,7 @@ describe('PUT /api/admin/flagged-comments/:id/resolve', () => {
   });
 });
 
-describe('resolving with a choice: Restore or Keep hidden (§2 Flagged Content)', () => {
+describe('resolving with a choice: Restore or Keep hidden (docs/product.md#moderation-rules)', () => {
   async function recentComments(playerId: number) {
     const res = await getJson(t, `/api/players/${playerId}`);
     expect(res.statusCode).toBe(200);

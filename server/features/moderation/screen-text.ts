@@ -2,10 +2,10 @@ import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers,
 import type { FlagReason } from '../../../common/constants';
 
 /*
- * Issue 3 Moderation: every rating text is screened with `obscenity` (confusables, leetspeak and
+ * docs/product.md#moderation-rules: every rating text is screened with `obscenity` (confusables, leetspeak and
  * repeated letters are resolved by its recommended transformers), plus a pass over spaced-out
  * letters ("f u c k", "r.e.t.a.r.d") that the library leaves alone on purpose to avoid false hits
- * across word boundaries. Each matched term maps to one of the reasons the admin screen colours (§2).
+ * across word boundaries. Each matched term maps to one of the reasons the admin screen colours (docs/product.md#admin-screens).
  */
 
 type Metadata = { originalWord: string };
