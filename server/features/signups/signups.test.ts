@@ -45,7 +45,7 @@ describe('POST /api/email-signup', () => {
     expect(emails.filter((email) => email.toLowerCase() === 'twice@example.com')).toEqual(['twice@example.com']);
   });
 
-  it('refuses a missing or invalid e-mail with the §5 message, storing nothing', async () => {
+  it('refuses a missing or invalid e-mail with the validation message, storing nothing', async () => {
     const before = await listedEmails();
     for (const payload of [
       {},
