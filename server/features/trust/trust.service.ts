@@ -40,7 +40,7 @@ import {
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
-/** A self-reported level; a bulk import's default level is not one (TRUST-MODEL: treat it as missing). */
+/** A self-reported level; a bulk import's default level is not one (docs/product.md#how-we-compute-your-numbers: it does not inform the start). */
 export function toTrustPlayer(row: PlayerInput): TrustPlayer {
   const reported = row.importedBy === null && (SKILL_LEVELS as readonly string[]).includes(row.skillLevel);
   return { id: row.id, selfLevel: reported ? Number(row.skillLevel) : null, ownerKey: row.ownerKey };
