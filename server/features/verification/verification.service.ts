@@ -14,7 +14,7 @@ import type { Actor } from '../../plugins/authorize';
 import { ALREADY_HAS_PLAYER, findPlayerByEmail, findPlayerIdOfUser } from '../players/players.service';
 import { countWrongAttempt, markVerified, storeVerificationCode } from './verification.repo';
 
-/** Issue 3: a code is valid 15 minutes and allows 5 wrong tries, then it is void. */
+/** docs/product.md#verification-rules: a code is valid 15 minutes and allows 5 wrong tries, then it is void. */
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_WRONG_ATTEMPTS = 5;
 
@@ -25,7 +25,7 @@ export const CODE_VOID = 'Too many wrong attempts. Please request a new verifica
 export type VerificationDeps = { mailer: Mailer; demoMode: boolean; log: FastifyBaseLogger };
 
 /**
- * §2 Verify step 1: mails a fresh code to the player's own address. 8 characters from a 31-letter
+ * Verify step 1 (docs/product.md#verify-screen): mails a fresh code to the player's own address. 8 characters from a 31-letter
  * alphabet (about 39.6 bits); only its SHA-256 is stored. The code is in the answer in DEMO_MODE only.
  */
 export async function requestVerification(db: Db, deps: VerificationDeps, email: string): Promise<VerifyRequestReply> {
@@ -59,7 +59,7 @@ export async function requestVerification(db: Db, deps: VerificationDeps, email:
 type Outcome = { kind: 'verified'; player: PlayerRow } | { kind: 'refused'; error: AppError };
 
 /**
- * §2 Verify step 2. The player row is locked while the code is checked, so parallel guesses are
+ * Verify step 2 (docs/product.md#verify-screen). The player row is locked while the code is checked, so parallel guesses are
  * counted one by one; a wrong guess is committed before the refusal is answered.
  */
 export async function confirmVerification(

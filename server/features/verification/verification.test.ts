@@ -69,7 +69,7 @@ describe('POST /api/verify/request', () => {
     expect(row.verificationAttempts).toBe(0);
   });
 
-  it('answers 404 with the §8 message for an unknown or an already verified e-mail, sending nothing', async () => {
+  it('answers 404 with its message for an unknown or an already verified e-mail, sending nothing', async () => {
     const verified = await addPlayer(t.database.db, { isVerified: true });
     const mailsBefore = t.sentMail.length;
     for (const email of [uniqueEmail('nobody'), verified.email]) {
@@ -241,7 +241,7 @@ describe('POST /api/verify/confirm', () => {
     });
   });
 
-  it('refuses a short code and a bad e-mail with the §5 messages (400)', async () => {
+  it('refuses a short code and a bad e-mail with the docs/product.md#validation-messages messages (400)', async () => {
     const short = await confirm('someone@example.com', 'ABC12');
     expect(short.statusCode).toBe(400);
     expect(short.json<{ message: string }>().message).toBe('Verification code must be at least 6 characters');
