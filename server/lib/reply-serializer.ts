@@ -39,7 +39,7 @@ const zodTypeOf = (schema: unknown): z.ZodType | null => {
 /**
  * Writes a reply from the route's zod response schema turned into JSON Schema, by fast-json-stringify.
  * Only declared fields are written, as with zod's encode (nothing undeclared can leak), at a fraction of
- * the cost of zod's encode plus JSON.stringify: about a fifth of a search's server CPU in the issue 3
+ * the cost of zod's encode plus JSON.stringify: about a fifth of a search's server CPU in the decision 003
  * bench. The reply's types are already checked by TypeScript against the same schema. A schema JSON
  * Schema cannot express (a Date, a bigint) keeps zod's serializer.
  *
