@@ -12,7 +12,7 @@ import { newToken, sha256 } from '../lib/tokens';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import type { RouteAccess } from './authorize';
 
-/** §7's admin calls: wherever one of these is registered, it must go through the admin guard. */
+/** The admin calls (docs/product.md#admin-calls): wherever one of these is registered, it must go through the admin guard. */
 const SPEC_ADMIN_ROUTES = [
   'GET /api/admin/match-requests',
   'POST /api/admin/match-requests/:requestId/review',
@@ -119,7 +119,7 @@ describe('authorization matrix: every admin route against every kind of caller',
     });
   };
 
-  it('collects the admin routes from the guard, including every §7 admin call that exists', () => {
+  it('collects the admin routes from the guard, including every admin call of docs/product.md that exists', () => {
     // Parameter names differ between the spec and the code (:flagId, :id); the shape is what counts.
     const key = (route: { method: string; url: string }) => `${route.method} ${route.url.replace(/:\w+/g, ':param')}`;
     const admin = new Set(adminRoutes.map(key));

@@ -85,7 +85,7 @@ declare module 'fastify' {
       requireActor: (request: FastifyRequest) => Promise<Actor>;
       /** The signed-in caller whose e-mail is proven; 401, or 403 `Please confirm your e-mail address first`. */
       requireConfirmedActor: (request: FastifyRequest) => Promise<Actor>;
-      /** Any admin identity (§6): admin user, admin developer, or admin token; 401 / 403 otherwise. */
+      /** Any admin identity (docs/product.md#roles): admin user, admin developer, or admin token; 401 / 403 otherwise. */
       requireAdmin: (request: FastifyRequest) => Promise<AdminIdentity>;
       /** Whether the caller holds any admin identity (for data shown to admins only). */
       isAdmin: (request: FastifyRequest) => Promise<boolean>;

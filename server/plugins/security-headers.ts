@@ -9,7 +9,7 @@ import type { ErrorCode } from '../../common/error-codes';
 /**
  * Security headers (CSP, HSTS, nosniff, ...) on every response, from helmet. The middleware is
  * built once here: @fastify/helmet builds it anew for each request, which measured about a tenth
- * of a small API request's CPU (issue 3 bench profile).
+ * of a small API request's CPU (decision 003 bench profile).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: HelmetOptions) => {
   const applyHeaders = helmet(options);
