@@ -48,7 +48,7 @@ export async function signInAs(t: TestApp, options: SignInOptions): Promise<stri
   return `${SESSION_COOKIE}=${token}`;
 }
 
-/** A live admin token (as POST /api/admin/login would issue) and the §6 headers that carry it. */
+/** A live admin token (as POST /api/admin/login would issue) and the admin headers (docs/product.md#roles) that carry it. */
 export async function adminTokenHeaders(
   t: TestApp,
   email: string = TEST_ADMIN.email,
