@@ -65,7 +65,7 @@ describe('confirming the e-mail of a new password account', () => {
     // And so is a rating (the API answers the same for every action that speaks for the e-mail).
     const refused = await context.request.post('/api/ratings', { data: {} });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ message: UNCONFIRMED });
+    expect(await refused.json()).toEqual({ message: UNCONFIRMED, code: 'email_unconfirmed' });
 
     // Resending too soon says so (one link a minute).
     await banner.getByRole('button', { name: 'Resend the link' }).click();

@@ -29,7 +29,7 @@ describe('public pages', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     const api = await fetch(`${server.baseUrl}/api/no-such-thing`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ message: 'Not found' });
+    expect(await api.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('renders the landing page in Chromium without console errors', async () => {

@@ -270,6 +270,7 @@ describe('player registration and claims', () => {
     expect(refused.status()).toBe(409);
     expect(await refused.json()).toEqual({
       message: 'You have a pending claim for Wendy Withdrawn. Withdraw it before registering a new profile.',
+      code: 'profile_pending_claim',
     });
     await checkScreen(tracked, 'claim-pending');
 

@@ -151,7 +151,7 @@ describe('found and previewed: robots, sitemap, preview image, deep links, tap t
     expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1200, height: 630 });
     const missing = await fetch(`${server.baseUrl}/og/players/999999.png`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ message: 'Player not found' });
+    expect(await missing.json()).toEqual({ message: 'Player not found', code: 'player_not_found' });
   });
 
   it('gives every button, star and tab a 44 px tap target on a 360 px phone', async () => {

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { setAdminSession } from './admin-session';
-import { ApiError, NetworkError, apiGet, apiRequest, fieldErrors, serverMessage, withQuery } from './api-client';
+import {
+  ApiError,
+  NetworkError,
+  apiGet,
+  apiRequest,
+  fieldErrors,
+  hasErrorCode,
+  serverMessage,
+  withQuery,
+} from './api-client';
 
 const json = (body: unknown, status = 200, statusText = '') =>
   new Response(JSON.stringify(body), {
@@ -120,6 +129,25 @@ describe('serverMessage', () => {
     );
     expect(serverMessage('not an error', 'Fallback')).toBe('Fallback');
     expect(serverMessage(new Error('Network down'))).toBe('Network down');
+  });
+});
+
+describe('error codes', () => {
+  it("exposes the server's code, which the client branches on instead of the message", () => {
+    const body = { message: 'You have already rated this player', code: 'already_rated', existingRatingId: 7 };
+    const error = new ApiError(409, JSON.stringify(body), 'Conflict');
+    expect(error.code).toBe('already_rated');
+    expect(hasErrorCode(error, 'already_rated')).toBe(true);
+    expect(hasErrorCode(error, 'email_taken', 'already_rated')).toBe(true);
+    expect(hasErrorCode(error, 'email_taken')).toBe(false);
+    expect(serverMessage(error)).toBe('You have already rated this player');
+  });
+
+  it('has no code for an answer without one (a proxy page, a bare text), nor for other errors', () => {
+    expect(new ApiError(502, '<html>proxy</html>', 'Bad Gateway').code).toBeUndefined();
+    expect(new ApiError(400, '{"message":"x"}', 'Bad Request').code).toBeUndefined();
+    expect(hasErrorCode(new NetworkError(), 'unauthenticated')).toBe(false);
+    expect(hasErrorCode(new Error('401: {"code":"unauthenticated"}'), 'unauthenticated')).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@common/error-codes';
 import { NEXT_CURSOR_HEADER } from '@common/schemas/shared';
 import { adminHeaders, clearAdminSession } from './admin-session';
 
@@ -9,14 +10,31 @@ import { adminHeaders, clearAdminSession } from './admin-session';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  /** The server's stable code (common/error-codes.ts) to branch on; undefined when the answer had none (a proxy's page). */
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, body: string, statusText: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = codeOf(body);
   }
 }
+
+function codeOf(body: string): ErrorCode | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
+    return typeof code === 'string' ? (code as ErrorCode) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the error is the server's answer with one of these codes: what the client branches on, never the text. */
+export const hasErrorCode = (error: unknown, ...codes: ErrorCode[]) =>
+  error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 
 /** A request that got no answer at all (offline, server unreachable): the browser's own text says little. */
 export class NetworkError extends Error {
@@ -185,5 +203,3 @@ export function fieldErrors(error: unknown): Record<string, string> {
     return {};
   }
 }
-
-export const isApiStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { clearAdminSession, getAdminSession, subscribeAdminSession, type AdminSession } from './admin-session';
 import { trackLogout } from './analytics';
-import { ApiError, apiGet, apiRequest } from './api-client';
+import { apiGet, apiRequest, hasErrorCode } from './api-client';
 import { USER_LOOKUP_STALE_TIME } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -29,7 +29,7 @@ async function fetchLinkedPlayer(signal: AbortSignal): Promise<LinkedPlayer | nu
     if (!body) return null;
     return 'player' in body && body.player ? body.player : (body as LinkedPlayer);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) console.warn('Linked player lookup failed', error);
+    if (!hasErrorCode(error, 'no_linked_player')) console.warn('Linked player lookup failed', error);
     return null;
   }
 }

@@ -5,7 +5,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
-import { serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { PAGE_META } from '@common/seo';
 import { Code2 } from 'lucide-react';
@@ -25,10 +25,10 @@ const QUERY_ERRORS: Record<string, { title: string; description: string }> = {
 /** docs/product.md#developer-login: redirect to / one second after a successful developer login. */
 const REDIRECT_DELAY_MS = 1000;
 
-/** A server message fit to show, or null for bare codes like `invalid_credentials`. */
+/** A server message fit to show, or null for wrong credentials (their message is the bare `invalid_credentials`). */
 function readableMessage(error: unknown): string | null {
-  const message = serverMessage(error, '');
-  return message && !/^[a-z_]+$/.test(message) ? message : null;
+  if (hasErrorCode(error, 'invalid_credentials')) return null;
+  return serverMessage(error, '') || null;
 }
 
 /** docs/product.md#developer-login, /dev-login: User ID and password (show/hide) and Sign In. */

@@ -6,7 +6,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
-import { fieldErrors, isApiStatus, serverMessage } from '@client/lib/api-client';
+import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useRefreshAuth } from '@client/lib/use-auth';
@@ -65,7 +65,7 @@ export default function RegisterPage() {
         }, POST_LOGIN_REDIRECT_MS);
       },
       onError: (error) => {
-        if (isApiStatus(error, 409)) {
+        if (hasErrorCode(error, 'email_taken')) {
           setEmailTaken(true);
           setErrors({ email: serverMessage(error, 'Email already registered') });
           return;

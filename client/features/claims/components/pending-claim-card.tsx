@@ -3,7 +3,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useToast } from '@client/components/ui/use-toast';
-import { isApiStatus, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { relativeTime } from '@client/lib/relative-time';
 import type { OwnClaim } from '@common/schemas/claims';
@@ -33,7 +33,7 @@ export function PendingClaimCard({ claim, className }: { claim: OwnClaim; classN
         }),
       onError: (error) => {
         // An admin reviewed it meanwhile: show where it stands now (linked profile, or the form after a denial).
-        if (isApiStatus(error, 409)) {
+        if (hasErrorCode(error, 'claim_already_reviewed', 'claim_already_withdrawn')) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.auth.pendingClaim });
           void queryClient.invalidateQueries({ queryKey: queryKeys.auth.linkedPlayer });
         }

@@ -4,7 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
-import { isApiStatus, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
@@ -25,7 +25,7 @@ export default function DashboardTab() {
   const stats = useQuery({ ...myStatsQuery, enabled: auth.isAuthenticated });
 
   // docs/product.md#signed-out-states; a 401 means the session ended (signed out in another tab, expired) while this page was open.
-  if (!auth.isAuthenticated || isApiStatus(stats.error, 401)) {
+  if (!auth.isAuthenticated || hasErrorCode(stats.error, 'unauthenticated')) {
     return <EmptyState icon={LogIn} title="Please sign in to view your dashboard" action={<SignInAgainButton />} />;
   }
 

@@ -1,6 +1,6 @@
 import { SkillEstimate } from '@client/components/skill-estimate';
 import { Button } from '@client/components/ui/button';
-import { isApiStatus, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { loginPathBackTo } from '@client/lib/next-path';
 import { parsePlayerId, playerPageQuery } from '@client/lib/player-page-query';
 import { applyPageMeta, siteBaseUrl } from '@client/lib/seo';
@@ -35,13 +35,13 @@ function PlayerPageFor({ id, notFound }: { id: number; notFound: ReactNode }) {
   const auth = useAuth();
   const query = useQuery(playerPageQuery(id));
   const page = query.data;
-  const membersOnly = isApiStatus(query.error, 401);
+  const membersOnly = hasErrorCode(query.error, 'members_only');
   useFreshForViewer(query, auth, membersOnly);
   useCanonicalPath(page);
   usePlayerPageMeta(page, membersOnly);
 
   if (query.isPending) return <PlayerPageSkeleton />;
-  if (isApiStatus(query.error, 404)) return notFound;
+  if (hasErrorCode(query.error, 'player_not_found')) return notFound;
   if (membersOnly) return <MembersOnly />;
   if (!page) return <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
 

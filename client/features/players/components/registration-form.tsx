@@ -5,7 +5,7 @@ import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
-import { fieldErrors, serverMessage } from '@client/lib/api-client';
+import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
@@ -35,7 +35,7 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
 };
 
 /** docs/product.md#messages: the server's answer to a player e-mail that is already taken. */
-const isEmailTaken = (message: string) => /email already registered/i.test(message);
+const isEmailTaken = (error: unknown) => hasErrorCode(error, 'email_taken');
 
 /**
  * The registration form (docs/product.md#player-registration, docs/product.md#player-rules): firstName, lastName, email (read-only with an account e-mail), skillLevel,
@@ -94,7 +94,7 @@ export function RegistrationForm({
       onSuccess: (reply) => onRegistered(reply, linkedPlayerId !== null),
       onError: (error) => {
         const message = serverMessage(error, 'Please try again.');
-        if (isEmailTaken(message)) {
+        if (isEmailTaken(error)) {
           // docs/product.md#messages: signed in → find and link the existing profile; signed out → sign in with Google.
           toast({
             title: 'Account Already Exists',

@@ -22,7 +22,7 @@ export function useSubmitRating() {
 
 /** The 409 of a second rating names the rating to update instead (server: existingRatingId); null for any other error. */
 export function existingRatingIdOf(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (!(error instanceof ApiError) || error.code !== 'already_rated') return null;
   try {
     const body = JSON.parse(error.body) as { existingRatingId?: unknown };
     return typeof body.existingRatingId === 'number' ? body.existingRatingId : null;

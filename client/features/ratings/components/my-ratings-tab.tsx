@@ -9,7 +9,7 @@ import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/ui/loading-block';
 import { StarDisplay } from '@client/components/ui/star-display';
-import { isApiStatus, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
@@ -36,7 +36,7 @@ export default function MyRatingsTab() {
   const [editing, setEditing] = useState<RatingReply | null>(null);
 
   // docs/product.md#signed-out-states; a 401 means the session ended (signed out in another tab, expired) while this page was open.
-  if (!auth.isAuthenticated || isApiStatus(ratings.error, 401)) {
+  if (!auth.isAuthenticated || hasErrorCode(ratings.error, 'unauthenticated')) {
     return (
       <EmptyState
         icon={LogIn}
