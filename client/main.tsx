@@ -6,7 +6,7 @@ import { preloadRouteChunk } from './app/route-chunks';
 import { GA_META_NAME } from './lib/analytics';
 import './styles.css';
 
-// §8 "Failed lazy-loaded asset": after a deploy an old page can ask for chunks that no longer exist.
+// docs/product.md#messages, a failed lazy-loaded asset: after a deploy an old page can ask for chunks that no longer exist.
 // Reload once to pick up the new build; a second failure is rethrown to the route's error screen.
 window.addEventListener('vite:preloadError', (event) => {
   const key = 'preload-reload-at';
@@ -85,6 +85,6 @@ function handTypedValuesToApp() {
 if (!prerenderedWith) startApp();
 else {
   startOnFirstInput();
-  // Analytics counts the page view on load (§7): with a measurement id the app starts at once.
+  // Analytics counts the page view on load (docs/product.md#analytics): with a measurement id the app starts at once.
   if (document.querySelector(`meta[name="${GA_META_NAME}"]`)) startApp();
 }
