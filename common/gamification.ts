@@ -189,7 +189,3 @@ export type Badge = (typeof BADGES)[number];
 export function newlyEarnedBadges(before: BadgeFacts, after: BadgeFacts): Badge[] {
   return BADGES.filter((badge) => badge.earned(after) && !badge.earned(before));
 }
-
-export function badgeByType(type: string): Badge | undefined {
-  return BADGES.find((badge) => badge.type === type);
-}

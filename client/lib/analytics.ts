@@ -62,10 +62,6 @@ export function initAnalytics(): boolean {
   return true;
 }
 
-export function isAnalyticsEnabled(): boolean {
-  return initAnalytics();
-}
-
 /** The address bar without secrets (reset and confirmation tokens, codes), as analytics may see it. */
 const currentLocation = () => redactSecretParams(window.location.href);
 

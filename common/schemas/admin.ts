@@ -169,7 +169,6 @@ export const bulkImportReplySchema = z.object({
   message: z.string(),
 });
 
-export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminUsersReply = z.infer<typeof adminUsersReplySchema>;
@@ -179,5 +178,4 @@ export type EmailSignup = z.infer<typeof emailSignupSchema>;
 export type EmailSignupsReply = z.infer<typeof emailSignupsReplySchema>;
 export type BulkPlayerRowInput = z.input<typeof bulkPlayerRowSchema>;
 export type BulkPlayerRow = z.infer<typeof bulkPlayerRowSchema>;
-export type BulkImportBody = z.input<typeof bulkImportBodySchema>;
 export type BulkImportReply = z.infer<typeof bulkImportReplySchema>;

@@ -131,7 +131,6 @@ export type OwnClaim = z.infer<typeof ownClaimSchema>;
 export type OwnClaimReply = z.infer<typeof ownClaimReplySchema>;
 export type WithdrawReply = z.infer<typeof withdrawReplySchema>;
 export type ClaimBody = z.infer<typeof claimBodySchema>;
-export type MatchRequest = z.infer<typeof matchRequestSchema>;
 export type ClaimReply = z.infer<typeof claimReplySchema>;
 export type AdminMatchRequest = z.infer<typeof adminMatchRequestSchema>;
 export type MatchRequestsReply = z.infer<typeof matchRequestsReplySchema>;

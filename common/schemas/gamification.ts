@@ -28,4 +28,3 @@ export const myStatsReplySchema = z.object({
 });
 
 export type MyStatsReply = z.infer<typeof myStatsReplySchema>;
-export type Achievement = z.infer<typeof achievementSchema>;

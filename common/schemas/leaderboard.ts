@@ -55,7 +55,6 @@ export const leaderboardReplySchema = z.object({
   currentUser: leaderboardCurrentUserSchema.nullable(),
 });
 
-export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export type LeaderboardCurrentUser = z.infer<typeof leaderboardCurrentUserSchema>;
 export type LeaderboardReply = z.infer<typeof leaderboardReplySchema>;

@@ -32,6 +32,5 @@ export const locationsReplySchema = z.object({
   suggestions: z.array(locationSuggestionSchema),
 });
 
-export type LocationsQuery = z.infer<typeof locationsQuerySchema>;
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
 export type LocationsReply = z.infer<typeof locationsReplySchema>;

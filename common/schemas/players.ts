@@ -191,11 +191,8 @@ export const updatePlayerReplySchema = z.object({
 export const registerPlayerReplySchema = linkedPlayerReplySchema;
 
 export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
-export type PlayerSearchParams = z.input<typeof playerSearchQuerySchema>;
 export type PlayerSearchResult = z.infer<typeof playerSearchResultSchema>;
 export type AverageRatings = z.infer<typeof averageRatingsSchema>;
-export type RatingBreakdown = z.infer<typeof ratingBreakdownSchema>;
-export type RecentComment = z.infer<typeof recentCommentSchema>;
 export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 export type RegisterPlayerInput = z.input<typeof registerPlayerBodySchema>;
 export type RegisterPlayerBody = z.infer<typeof registerPlayerBodySchema>;

@@ -66,4 +66,3 @@ export const pageQuerySchema = z.object({
   sort: z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}` }).default('newest'),
   cursor: z.string().max(200, 'Invalid cursor').optional(),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;

@@ -41,6 +41,5 @@ export const verifyConfirmReplySchema = z.object({ player: verifiedPlayerSchema 
 export type VerifyRequestBody = z.infer<typeof verifyRequestBodySchema>;
 export type VerifyRequestReply = z.infer<typeof verifyRequestReplySchema>;
 export type VerifyConfirmInput = z.input<typeof verifyConfirmBodySchema>;
-export type VerifyConfirmBody = z.infer<typeof verifyConfirmBodySchema>;
 export type VerifiedPlayer = z.infer<typeof verifiedPlayerSchema>;
 export type VerifyConfirmReply = z.infer<typeof verifyConfirmReplySchema>;

@@ -174,8 +174,6 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
   });
 });
 
-export type RouteAccessConfig = { access?: 'user' | 'confirmed' | 'admin' };
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route ('confirmed': a signed-in caller with a proven e-mail); enforced before anything else runs. */

@@ -5,7 +5,6 @@ import type { ComponentProps } from 'react';
 import { Button, focusRing } from './button';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /** The dialog panel with its overlay and a close button. Always give it a DialogTitle (and a DialogDescription). */

@@ -103,5 +103,3 @@ export function createOidcClient(settings: OidcSettings) {
 
   return { start, finish };
 }
-
-export type OidcClient = ReturnType<typeof createOidcClient>;

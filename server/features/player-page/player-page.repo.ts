@@ -59,9 +59,6 @@ const summaryByDb = new WeakMap<Db, ReturnType<typeof prepareSummary>>();
 const detailByDb = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
 
 export type PlayerPageSummaryRow = NonNullable<Awaited<ReturnType<typeof findPlayerPageSummary>>>;
-export type PlayerPageDetailRow = NonNullable<Awaited<ReturnType<typeof findPlayerPageDetail>>> & {
-  storedSkill: StoredSkill | null;
-};
 
 /** One row of players with its estimate's time, or undefined when there is no such player. */
 export async function findPlayerPageSummary(db: Db, id: number) {

@@ -125,5 +125,3 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     },
   };
 }
-
-export type PreviewImages = ReturnType<typeof createPreviewImages>;
