@@ -8,7 +8,7 @@ const OVERALL_LABEL = 'Would play again';
 
 /**
  * The rows of the estimate view: the five categories, then "would play again", each with one sentence in
- * plain words. A player nobody rated sees the community's numbers, said as such (docs/product.md).
+ * plain words. A player nobody rated sees the community's numbers, said as such (docs/product.md#how-we-compute-your-numbers).
  * `whose` names the player in the sentences: "your" on Ratings About Me, "Jordan’s" on a player's page.
  */
 export function skillRows(skill: Skill, whose = 'your'): SkillRow[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText } from './shared';
 
 /**
- * Skill estimates (docs/product.md, "How we compute your numbers"): each of the five categories and
+ * Skill estimates (docs/product.md#how-we-compute-your-numbers): each of the five categories and
  * "would play again" as a mean on the 1-5 scale with a 90% interval, shrunk toward the community and
  * corrected for lenient and severe raters.
  */

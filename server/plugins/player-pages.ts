@@ -76,7 +76,7 @@ async function drawPlayerPage(found: RecordPage, template: PageTemplate, ssr: Si
 }
 
 /**
- * Each player's page (docs/product.md, player page): its head and main facts in the HTML, for link previews and
+ * Each player's page (docs/product.md#player-page): its head and main facts in the HTML, for link previews and
  * crawlers without JavaScript; a visitor without a session gets the page itself, drawn as the client draws it
  * (decision 010). Kept per player while its version holds (bounded, and refreshed after a while so the
  * community prior an unrated player shows follows the model).

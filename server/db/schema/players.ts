@@ -38,7 +38,7 @@ export const players = pgTable(
     yearsPlaying: text('years_playing'),
     location: text('location').notNull(),
     bio: text('bio'),
-    /** Who sees the player's page: everyone, or signed-in members only (docs/product.md, player page). */
+    /** Who sees the player's page: everyone, or signed-in members only (docs/product.md#visibility). */
     visibility: text('visibility', { enum: PLAYER_VISIBILITIES }).notNull().default('public'),
     isVerified: boolean('is_verified').notNull().default(false),
     /** SHA-256 of the current verification code. */

@@ -22,7 +22,7 @@ import {
 export type PageCaller = { userId: string; email: string } | null;
 export type PageAccess = { caller: PageCaller; isAdmin: boolean };
 
-/** A linked player who chose `members` shows their page to signed-in members only (docs/product.md, player page). */
+/** A linked player who chose `members` shows their page to signed-in members only (docs/product.md#visibility). */
 export const isMembersOnly = (player: Pick<PlayerPageSummaryRow, 'userId' | 'visibility'>) =>
   player.userId !== null && player.visibility === 'members';
 

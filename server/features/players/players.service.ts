@@ -186,8 +186,8 @@ export const NAME_ADMIN_ONLY = "Only an admin can change a player's name";
 export const NOT_YOUR_PROFILE = 'You can only edit your own player profile';
 
 /**
- * PUT /api/players/:id: the linked user edits their profile, an admin any player (docs/product.md, profile
- * edit). The e-mail never changes here; the name only by an admin.
+ * PUT /api/players/:id: the linked user edits their profile, an admin any player (docs/product.md#profile-edit).
+ * The e-mail never changes here; the name only by an admin.
  */
 export async function updatePlayer(
   db: Db,

@@ -31,8 +31,8 @@ export async function findPreviewPlayer(db: Db, id: number): Promise<PreviewPlay
 }
 
 /**
- * Who may be listed: unlinked players, and linked players who chose a public page (docs/product.md,
- * player page). Written once so the page list and each page agree.
+ * Who may be listed: unlinked players, and linked players who chose a public page (docs/product.md#visibility).
+ * Written once so the page list and each page agree.
  */
 const listable = sql`(p.user_id is null or p.visibility = 'public')`;
 /** A player's last change we know of: created, or its estimate recomputed (players keep no update time). */

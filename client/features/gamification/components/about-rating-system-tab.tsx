@@ -241,7 +241,7 @@ const EXAMPLE_BEFORE: Estimate = { mean: 4.1, low: 3.2, high: 4.8, n: 3 };
 const EXAMPLE_AFTER: Estimate = { mean: 4.0, low: 3.7, high: 4.3, n: 12 };
 
 /**
- * docs/product.md "How we compute your numbers": each part of the estimate in plain words, with no formula to
+ * docs/product.md#how-we-compute-your-numbers: each part of the estimate in plain words, with no formula to
  * read. The half-life and the reliability thresholds come from common/, so the page says what the server does.
  */
 /** The scale raters see as they pick stars, one short list per category. */
