@@ -373,7 +373,7 @@ describe('admin screens', () => {
     expect(await pendingList.count()).toBe(7);
     expect(await page.getByText('Great dinks, steady serve').count()).toBe(0);
     const card = (player: string) => pendingList.filter({ has: page.getByRole('heading', { name: player }) });
-    // docs/product.md#screens reason colours: racial or slur red, religious or sexual orange, contextual yellow, other grey.
+    // docs/product.md#admin-screens reason colours: racial or slur red, religious or sexual orange, contextual yellow, other grey.
     const badgeClass = async (player: string, reason: string) =>
       (await card(player).getByText(`Reason: ${reason}`, { exact: true }).getAttribute('class')) ?? '';
     expect(await badgeClass('Sam Slurred', 'Slur')).toContain('bg-red-');

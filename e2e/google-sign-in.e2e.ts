@@ -6,7 +6,7 @@ import { launchBrowser, newTrackedPage } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 /**
- * "Continue with Google" (docs/product.md#screens, docs/product.md#api) in a real browser against a real OpenID Connect provider (the
+ * "Continue with Google" (docs/product.md#landing-page, docs/product.md#sign-in-calls) in a real browser against a real OpenID Connect provider (the
  * `oidc-provider` package on 127.0.0.1, with its own sign-in and consent screens) standing in for Google.
  */
 describe('Google sign-in in the browser', () => {

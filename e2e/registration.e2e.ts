@@ -125,7 +125,7 @@ describe('player registration and claims', () => {
     await see(results.getByText('Clara Claimable'));
     await see(results.getByText('Unverified'));
 
-    // docs/product.md#rules: a Linked profile is unavailable to claim, so Claim Profile is not offered on it.
+    // docs/product.md#claim-rules: a Linked profile is unavailable to claim, so Claim Profile is not offered on it.
     await page.getByLabel('Search players').fill('Reggie');
     await see(results.getByText('Linked'));
     expect(await results.getByRole('button', { name: /Claim Profile/ }).count()).toBe(0);

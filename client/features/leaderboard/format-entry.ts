@@ -1,4 +1,4 @@
-/** "1 rating" / "3 ratings" (docs/product.md#screens: counts with their plural). */
+/** "1 rating" / "3 ratings" (docs/product.md#leaderboard-screen: counts with their plural). */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** docs/product.md#leaderboard-screen: average helpfulness to one decimal, shown only when above 0 (null: leave it out). */

@@ -36,7 +36,7 @@ const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   week: 'This Week',
 };
 
-/** docs/product.md#screens: the top 3 get medal styling and an icon (Gold, Silver, Bronze). */
+/** docs/product.md#leaderboard-screen: the top 3 get medal styling and an icon (Gold, Silver, Bronze). */
 const MEDALS: Record<number, { label: string; icon: LucideIcon; row: string; badge: string }> = {
   1: {
     label: 'Gold',
