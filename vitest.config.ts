@@ -10,10 +10,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Component tests (*.test.tsx) render into a DOM (happy-dom); everything else runs in plain Node.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['client/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['client/test/setup-dom.ts'],
+        },
+      },
+    ],
   },
 });

@@ -4,6 +4,7 @@ import {
   adminHeaders,
   allScores,
   checkScreen,
+  linkedPlayerId,
   openTab,
   person,
   registerPlayerViaApi,
@@ -23,16 +24,6 @@ const CATEGORY_LABELS = [
   'Mental & Physical Game',
   'Would play again',
 ] as const;
-
-/** The id of the context's linked player (GET /api/auth/user/player). */
-async function linkedPlayerId(context: BrowserContext): Promise<number> {
-  const res = await context.request.get('/api/auth/user/player');
-  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
-  const body = (await res.json()) as { id?: number; player?: { id: number } };
-  const id = body.player?.id ?? body.id;
-  expect(id).toBeTypeOf('number');
-  return id!;
-}
 
 /** The signed-in person of the context rates a player, every score at `stars` (POST /api/ratings). */
 async function rateViaApi(

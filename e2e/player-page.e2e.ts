@@ -5,6 +5,7 @@ import {
   allScores,
   checkScreen,
   importPlayersViaApi,
+  linkedPlayerId,
   person,
   pickStars,
   registerPlayerViaApi,
@@ -20,14 +21,6 @@ import { startServer, type RunningServer } from './support/server';
 
 const NAMED_COMMENT = 'Great hands at the kitchen line, and always up for another game.';
 const ANONYMOUS_COMMENT = 'Steady third-shot drops; the serve could go deeper.';
-
-/** The id of the context's linked player (GET /api/auth/user/player). */
-async function linkedPlayerId(context: BrowserContext): Promise<number> {
-  const res = await context.request.get('/api/auth/user/player');
-  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
-  const body = (await res.json()) as { id?: number; player?: { id: number } };
-  return body.player?.id ?? body.id!;
-}
 
 /** The signed-in person of the context rates a player with a comment (POST /api/ratings). */
 async function rateViaApi(

@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen, person, registerPlayerViaApi, see, signUpViaApi, toast } from './support/app';
-import { launchBrowser, newTrackedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newTrackedPage } from './support/browser';
+import { serverAndBrowserPerFile } from './support/suite';
 
 describe('editing one’s own player profile', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowserPerFile();
 
   it('a linked player edits their bio and hides their page from visitors, and sees both saved', async () => {
-    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const tracked = await newTrackedPage(suite.browser, suite.server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     const paula = person('Paula', 'Profile');
     await signUpViaApi(context, paula);

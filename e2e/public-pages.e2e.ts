@@ -1,39 +1,30 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen, importPlayersViaApi, see, toast } from './support/app';
-import { launchBrowser, newTrackedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newTrackedPage } from './support/browser';
+import { serverAndBrowserPerFile } from './support/suite';
 
 describe('public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowserPerFile();
 
   it('sends the landing page head tags in the HTML itself, for link previews', async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const html = await (await fetch(`${suite.server.baseUrl}/`)).text();
     expect(html).toContain('<title>Pickleball Ratings');
     expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
-    expect(html).toContain(`<link rel="canonical" href="${server.baseUrl}/"`);
+    expect(html).toContain(`<link rel="canonical" href="${suite.server.baseUrl}/"`);
     expect(html).toContain('"@type":"SportsOrganization"');
   });
 
   it('answers an unknown page with status 404 and an unknown API path with JSON', async () => {
-    const page = await fetch(`${server.baseUrl}/no-such-page`);
+    const page = await fetch(`${suite.server.baseUrl}/no-such-page`);
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toContain('text/html');
-    const api = await fetch(`${server.baseUrl}/api/no-such-thing`);
+    const api = await fetch(`${suite.server.baseUrl}/api/no-such-thing`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('renders the landing page in Chromium without console errors', async () => {
-    const { page, context, consoleErrors } = await newTrackedPage(browser, server.baseUrl);
+    const { page, context, consoleErrors } = await newTrackedPage(suite.browser, suite.server.baseUrl);
     await page.goto('/');
     await expect.poll(() => page.title()).toContain('Pickleball Ratings');
     expect(consoleErrors).toEqual([]);
@@ -41,7 +32,7 @@ describe('public pages', () => {
   });
 
   it('shows the landing page with its features and Learn More; without Google configured it leads with e-mail sign-up', async () => {
-    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const tracked = await newTrackedPage(suite.browser, suite.server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await page.goto('/');
     await see(page.getByRole('heading', { level: 1, name: /Know your game/ }));
@@ -55,7 +46,7 @@ describe('public pages', () => {
     await checkScreen(tracked, 'landing');
 
     await page.getByRole('link', { name: 'Learn More' }).click();
-    await page.waitForURL(`${server.baseUrl}/register`);
+    await page.waitForURL(`${suite.server.baseUrl}/register`);
     await see(page.getByRole('heading', { name: 'Create your account' }));
     await page.goBack();
 
@@ -63,7 +54,7 @@ describe('public pages', () => {
     // button is the e-mail sign-up, and /register and /login open on their e-mail forms.
     expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign up with e-mail' }).click();
-    await page.waitForURL(`${server.baseUrl}/register`);
+    await page.waitForURL(`${suite.server.baseUrl}/register`);
     await see(page.getByRole('heading', { name: 'Create your account' }));
     await see(page.getByLabel('First name'));
     expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
@@ -81,14 +72,14 @@ describe('public pages', () => {
   });
 
   it('shows the 404 page for an unknown path, with a way home', async () => {
-    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const tracked = await newTrackedPage(suite.browser, suite.server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     const response = await page.goto('/courts/nowhere');
     expect(response?.status()).toBe(404);
     await see(page.getByRole('heading', { level: 1, name: 'Page not found' }));
     await checkScreen(tracked, 'not-found');
     await page.getByRole('link', { name: 'Back to home' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
     await see(page.getByRole('heading', { level: 1, name: /Know your game/ }));
     // A mistyped path with a real page name in it is still unknown.
     await page.goto('/login/extra');
@@ -99,7 +90,7 @@ describe('public pages', () => {
   });
 
   it('signs an e-mail up for launch updates on /coming-soon (its validation and failure messages)', async () => {
-    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const tracked = await newTrackedPage(suite.browser, suite.server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await page.goto('/coming-soon');
     await see(page.getByRole('button', { name: 'Notify Me When Ready!' }));
@@ -130,10 +121,10 @@ describe('public pages', () => {
   });
 
   it('verifies a player profile by code on /verify in three steps', async () => {
-    await importPlayersViaApi(server.baseUrl, [
+    await importPlayersViaApi(suite.server.baseUrl, [
       { firstName: 'Vera', lastName: 'Fied', email: 'vera.fied@example.com', location: 'Austin, TX' },
     ]);
-    const tracked = await newTrackedPage(browser, server.baseUrl);
+    const tracked = await newTrackedPage(suite.browser, suite.server.baseUrl);
     const { page, context, consoleErrors } = tracked;
     await page.goto('/verify');
     await see(page.getByRole('heading', { name: 'Verify your player profile' }));
@@ -181,7 +172,7 @@ describe('public pages', () => {
     await see(page.getByText(/Welcome, Vera Fied!/));
     await checkScreen(tracked, 'verify-success');
     await page.getByRole('button', { name: 'Continue to App' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
 
     // Verified now: asking again is refused.
     await page.goto('/verify');

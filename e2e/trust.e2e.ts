@@ -5,6 +5,7 @@ import {
   allScores,
   checkScreen,
   gone,
+  linkedPlayerId,
   openTab,
   person,
   registerPlayerViaApi,
@@ -19,13 +20,6 @@ import { startServer, type RunningServer } from './support/server';
 
 type Player = { id: number; name: string };
 type Flag = { id: number; type: 'ring' | 'boost'; players: { id: number }[]; ratingIds: number[] };
-
-async function linkedPlayerId(context: BrowserContext): Promise<number> {
-  const res = await context.request.get('/api/auth/user/player');
-  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
-  const body = (await res.json()) as { id?: number; player?: { id: number } };
-  return (body.player?.id ?? body.id)!;
-}
 
 async function rateViaApi(context: BrowserContext, player: Player, stars: number) {
   const res = await context.request.post('/api/ratings', {

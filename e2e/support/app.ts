@@ -183,6 +183,16 @@ export async function registerPlayerViaApi(context: BrowserContext, who: Person,
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
+/** The id of the context's linked player (GET /api/auth/user/player). */
+export async function linkedPlayerId(context: BrowserContext): Promise<number> {
+  const res = await context.request.get('/api/auth/user/player');
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
+  const body = (await res.json()) as { id?: number; player?: { id: number } };
+  const id = body.player?.id ?? body.id;
+  expect(id).toBeTypeOf('number');
+  return id!;
+}
+
 export const SCORE_LABELS = [
   'Serve & Return',
   'Groundstrokes & Third Shot',
@@ -211,7 +221,6 @@ export async function rateNewPlayerViaApi(
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
 }
 
-/** The console errors collected so far, cleared: a page shared by several tests reports each error once. */
 /** The five category scores and the overall of a rating, all `stars` (POST /api/ratings). */
 export function allScores(stars: number) {
   return {
@@ -224,6 +233,7 @@ export function allScores(stars: number) {
   };
 }
 
+/** The console errors collected so far, cleared: a page shared by several tests reports each error once. */
 export function takeErrors(tracked: TrackedPage): string[] {
   return tracked.consoleErrors.splice(0);
 }

@@ -39,4 +39,21 @@ describe('parseLocation (docs/product.md#claim-dialog)', () => {
     expect(parseLocation('Unknown Location')).toEqual({ city: 'Unknown Location', state: '', zip: '' });
     expect(parseLocation('   ')).toEqual({ city: '', state: '', zip: '' });
   });
+
+  it("reads 'City, ST' alone, in any letter case", () => {
+    expect(parseLocation('Austin, TX')).toEqual({ city: 'Austin', state: 'TX', zip: '' });
+    expect(parseLocation('austin, tx')).toEqual({ city: 'austin', state: 'TX', zip: '' });
+  });
+
+  it('takes a bare ZIP+4 as the ZIP, and a number that is not a ZIP as text', () => {
+    expect(parseLocation('78701-1234')).toEqual({ city: '', state: '', zip: '78701-1234' });
+    expect(parseLocation('1234')).toEqual({ city: '1234', state: '', zip: '' });
+    expect(parseLocation('787011')).toEqual({ city: '787011', state: '', zip: '' });
+  });
+
+  it('finds no state or ZIP in text in neither form', () => {
+    expect(parseLocation('Austin 78701')).toEqual({ city: 'Austin 78701', state: '', zip: '' });
+    expect(parseLocation('Austin,')).toEqual({ city: 'Austin,', state: '', zip: '' });
+    expect(parseLocation(', TX')).toEqual({ city: ', TX', state: '', zip: '' });
+  });
 });

@@ -13,9 +13,7 @@ import { Eye, Lock, MapPin, Pencil, ShieldCheck, ShieldQuestion, Star, UserPlus,
 import { useEffect, useRef, useState } from 'react';
 // A pending claim (claims feature) takes the form's place: the second deliberate import across feature folders,
 // with the claim dialog's in player-search-panel.tsx.
-// eslint-disable-next-line no-restricted-imports
 import { usePendingClaim } from '@client/features/claims/api/pending-claim';
-// eslint-disable-next-line no-restricted-imports
 import { PendingClaimCard } from '@client/features/claims/components/pending-claim-card';
 import { usePlayer } from '../api/get-player';
 import { PlayerSearchPanel } from './player-search-panel';

@@ -13,7 +13,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 // The claim dialog belongs to the claims feature (docs/product.md#claim-dialog); Player Registration is the one screen
 // that opens it, so this is the single deliberate import across feature folders.
-// eslint-disable-next-line no-restricted-imports
 import { ClaimProfileButton } from '@client/features/claims/components/claim-dialog';
 
 /**
