@@ -132,7 +132,10 @@ async function runPhase(phase: Phase, sessionSecret: string, statsClient: pg.Cli
         runnable.push(scenario);
       }
     }
-    for (const scenario of runnable) await warmUp(server, scenario, Number(args['warmup-seconds']));
+    for (const scenario of runnable) {
+      for (const path of scenario.prime ?? []) await (await fetch(`${server.baseUrl}${path}`)).arrayBuffer();
+      await warmUp(server, scenario, Number(args['warmup-seconds']));
+    }
     const pk = runnable.find((scenario) => scenario.name === 'pk');
     for (const connections of phase.connectionLevels) {
       // pk again at the end of each level: the ratio uses both, which evens out drift.
