@@ -17,7 +17,7 @@ const featuresOf = (side) =>
 
 // Client features talk to each other only through client/lib and client/components (docs/architecture.md). The claims
 // feature's claim dialog and pending-claim card are the deliberate exception: Player Registration and a player's
-// page open the same docs/product.md#screens dialog (the why is beside each import).
+// page open the same dialog (docs/product.md#claim-dialog) (the why is beside each import).
 const CLIENT_SHARED_ACROSS_FEATURES = {
   players: [
     './claims/components/claim-dialog.tsx',
