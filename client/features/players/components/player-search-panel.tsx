@@ -68,7 +68,7 @@ export function PlayerSearchPanel({
               player={player}
               action={
                 auth.isAuthenticated ? (
-                  // docs/product.md#rules: a Linked profile is unavailable to claim, so it is not offered.
+                  // docs/product.md#claim-rules: a Linked profile is unavailable to claim, so it is not offered.
                   canClaim && player.userId === null && <ClaimProfileButton player={player} />
                 ) : (
                   <Button
