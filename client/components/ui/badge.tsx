@@ -1,5 +1,5 @@
 import { cn } from '@client/lib/cn';
-import { ShieldCheck } from 'lucide-react';
+import { ShieldCheck, ShieldQuestion } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
 const tones = {
@@ -34,6 +34,17 @@ export function VerifiedBadge() {
     <Badge tone="success">
       <ShieldCheck aria-hidden className="size-3.5" />
       Verified
+    </Badge>
+  );
+}
+
+/** A player's verification as Player Registration shows it: "Verified", or "Unverified" in the warning tone. */
+export function VerificationBadge({ verified }: { verified: boolean }) {
+  if (verified) return <VerifiedBadge />;
+  return (
+    <Badge tone="warning">
+      <ShieldQuestion aria-hidden className="size-3.5" />
+      Unverified
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { PlayerNameField, PlayerSearchResults } from '@client/components/player-search';
-import { Badge, VerifiedBadge } from '@client/components/ui/badge';
+import { Badge, VerificationBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
@@ -8,7 +8,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { NearPlaceFields } from '@client/components/near-place-fields';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { skillLabel } from '@common/skill-label';
-import { ClipboardCopy, Link2, MapPin, Search, ShieldQuestion } from 'lucide-react';
+import { ClipboardCopy, Link2, MapPin, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 // The claim dialog belongs to the claims feature (docs/product.md#claim-dialog); Player Registration is the one screen
@@ -117,14 +117,7 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
           <Badge tone="neutral">Skill: {skillLabel(player)}</Badge>
           <EstimateBadge estimate={player.overallEstimate} />
-          {player.isVerified ? (
-            <VerifiedBadge />
-          ) : (
-            <Badge tone="warning">
-              <ShieldQuestion aria-hidden className="size-3.5" />
-              Unverified
-            </Badge>
-          )}
+          <VerificationBadge verified={player.isVerified} />
           {linked && (
             <Badge tone="brand">
               <Link2 aria-hidden className="size-3.5" />
