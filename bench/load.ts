@@ -6,7 +6,7 @@ import {
   cpuSeconds,
   databaseBackendCpu,
   waitForIdleDatabase,
-  type ServerProcess,
+  type AppProcess,
 } from './server-process';
 
 export type Measurement = {
@@ -29,7 +29,7 @@ export type Measurement = {
   databaseCpuMs: number;
 };
 
-function run(server: ServerProcess, scenario: Scenario, connections: number, seconds: number) {
+function run(server: AppProcess, scenario: Scenario, connections: number, seconds: number) {
   return autocannon({
     url: server.baseUrl,
     connections,
@@ -49,7 +49,7 @@ function run(server: ServerProcess, scenario: Scenario, connections: number, sec
 }
 
 /** Makes one request and says why the scenario cannot be measured, if it cannot. */
-export async function probe(server: ServerProcess, scenario: Scenario): Promise<string | null> {
+export async function probe(server: AppProcess, scenario: Scenario): Promise<string | null> {
   const { path, body, headers } = scenario.next();
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: scenario.method,
@@ -61,13 +61,13 @@ export async function probe(server: ServerProcess, scenario: Scenario): Promise<
   return `${response.status} ${response.status === 404 && text.includes('Not found') ? '(route missing?) ' : ''}${text}`;
 }
 
-export async function warmUp(server: ServerProcess, scenario: Scenario, seconds: number): Promise<void> {
+export async function warmUp(server: AppProcess, scenario: Scenario, seconds: number): Promise<void> {
   await run(server, scenario, 10, seconds);
 }
 
 export async function measure(
   phase: string,
-  server: ServerProcess,
+  server: AppProcess,
   scenario: Scenario,
   connections: number,
   seconds: number,

@@ -1,11 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const compiledEntry = path.join(repoRoot, 'dist/server/main.js');
 
 let ticksPerSecond: number | undefined;
 function clockTicks(): number {
@@ -25,6 +26,16 @@ export function cpuSeconds(pid: number): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process in kB (VmRSS), or 0 when it is gone. */
+export function residentKb(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
   } catch {
     return 0;
   }
@@ -75,69 +86,154 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { pid: number; baseUrl: string; stop: () => Promise<void> };
+export type ServerEntry = { kind: 'compiled' | 'source'; args: string[]; description: string };
+
+/** The compiled server when it has been built (unless the source is asked for), else the TypeScript through tsx. */
+export function serverEntry(preferSource: boolean): ServerEntry {
+  if (!preferSource && existsSync(compiledEntry)) {
+    const built = statSync(compiledEntry).mtime.toISOString();
+    return { kind: 'compiled', args: [compiledEntry], description: `node dist/server/main.js (built ${built})` };
+  }
+  return {
+    kind: 'source',
+    args: ['--import', 'tsx', 'server/main.ts'],
+    description: 'node --import tsx server/main.ts',
+  };
+}
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null; at: number };
+
+export type AppProcess = {
+  pid: number;
+  port: number;
+  baseUrl: string;
+  /** Resolves when the process has exited, with when (performance.now()). */
+  exited: Promise<Exit>;
+  alive: () => boolean;
+  signal: (signal: NodeJS.Signals) => void;
+  /** SIGTERM, then SIGKILL after `graceMs`. */
+  stop: (graceMs?: number) => Promise<Exit>;
+};
+
+export type AppOptions = {
+  entry: ServerEntry;
+  port: number;
+  sessionSecret: string;
+  /** PostgreSQL URL, or undefined for PGlite in dataDir. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Where the server's output goes; without one it shares this process's console. */
+  logFile?: string;
+  extraEnv?: Record<string, string>;
+  readyTimeoutMs?: number;
+};
+
+/** Polls the health address until it answers 200; the process dying first, or the deadline passing, is an error. */
+async function waitUntilReady(
+  healthUrl: string,
+  server: { alive: () => boolean; exited: Promise<Exit>; kill: () => void; timeoutMs: number; seeLog: string },
+) {
+  const deadline = Date.now() + server.timeoutMs;
+  for (;;) {
+    if (!server.alive()) {
+      const exit = await server.exited;
+      throw new Error(`the server exited (${exit.code ?? exit.signal}) before it was ready${server.seeLog}`);
+    }
+    try {
+      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      server.kill();
+      throw new Error(`the server did not become ready in time${server.seeLog}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /**
- * Starts the real server (server/main.ts) as one Node process, so /proc/<pid> is the server itself
- * (`tsx` as a command would put a wrapper process in between).
+ * Starts the real server as one Node process (no npm or tsx wrapper in between), so signals reach it and
+ * /proc/<pid> is the server itself. Waits until /api/health answers 200.
  */
+export async function startApp(options: AppOptions): Promise<AppProcess> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+  const child = spawn(process.execPath, options.entry.args, {
+    cwd: repoRoot,
+    stdio: log ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      // Production settings (secure cookies, no demo), with the bench's reference routes.
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      SESSION_SECRET: options.sessionSecret,
+      BENCH_ROUTES: 'true',
+      LOG_LEVEL: 'warn',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? '' }),
+      ...options.extraEnv,
+    },
+  });
+  if (log) {
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+  }
+  const seeLog = options.logFile ? `; see ${options.logFile}` : '';
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      log?.end();
+      resolve({ code, signal, at: performance.now() });
+    }),
+  );
+  const alive = () => child.exitCode === null && child.signalCode === null;
+
+  await waitUntilReady(`${baseUrl}/api/health`, {
+    alive,
+    exited,
+    kill: () => child.kill('SIGKILL'),
+    timeoutMs: options.readyTimeoutMs ?? 120_000,
+    seeLog,
+  });
+
+  return {
+    pid: child.pid ?? 0,
+    port: options.port,
+    baseUrl,
+    exited,
+    alive,
+    signal: (signal) => {
+      if (alive()) child.kill(signal);
+    },
+    stop: async (graceMs = 15_000) => {
+      if (!alive()) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const exit = await exited;
+      clearTimeout(timer);
+      return exit;
+    },
+  };
+}
+
+/** The load bench's server: the TypeScript source, with extra node flags (e.g. --cpu-prof), on a free port. */
 export async function startServer(options: {
   databaseUrl: string;
   sessionSecret: string;
   extraEnv?: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */
   nodeArgs?: string[];
-}): Promise<ServerProcess> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        DATABASE_URL: options.databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        SESSION_SECRET: options.sessionSecret,
-        BENCH_ROUTES: 'true',
-        LOG_LEVEL: 'warn',
-        ...options.extraEnv,
-      },
-    },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not become ready within 90 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
-  return {
-    pid: child.pid ?? 0,
-    baseUrl,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+}): Promise<AppProcess> {
+  const source = serverEntry(true);
+  return startApp({
+    entry: { ...source, args: [...(options.nodeArgs ?? []), ...source.args] },
+    port: await freePort(),
+    sessionSecret: options.sessionSecret,
+    databaseUrl: options.databaseUrl,
+    extraEnv: options.extraEnv,
+    readyTimeoutMs: 90_000,
+  });
 }

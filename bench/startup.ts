@@ -6,12 +6,12 @@
  * Writes bench/results/startup-<time>.{json,md}.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort } from './server-process';
+import { freePort, residentKb } from './server-process';
 
 const { values } = parseArgs({
   options: {
@@ -21,11 +21,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const serverEntry = 'dist/server/main.js';
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 type Run = { readyMs: number; rssMiB: number; exitCode: number | null; stopMs: number };
 
@@ -45,7 +40,7 @@ async function startOnce(env: Record<string, string>): Promise<Run> {
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
   });
   await fetch(`http://127.0.0.1:${port}/api/health`);
-  const rss = rssMiB(child.pid ?? 0);
+  const rss = residentKb(child.pid ?? 0) / 1024;
   const stopping = performance.now();
   const exitCode = await new Promise<number | null>((resolve) => {
     child.removeAllListeners('exit');

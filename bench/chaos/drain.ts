@@ -1,4 +1,4 @@
-import { logSummary } from './app-process';
+import { logSummary } from './server-log';
 import { countBy, outcomeLabel, round, startLoad, type Outcome } from './driver';
 import { createdId, mixed, storedRatingIds } from './fixtures';
 import { logFileFor, sleep, startPostgresApp, withDatabase, type ChaosContext, type ScenarioResult } from './scenario';

@@ -1,4 +1,4 @@
-import { logSummary, logTail } from './app-process';
+import { logSummary, logTail } from './server-log';
 import { countBy, isMessageBody, outcomeLabel, round, startLoad, type Outcome, maxOf } from './driver';
 import { createdId, mixed, storedRatingIds } from './fixtures';
 import { logFileFor, sleep, startPostgresApp, withDatabase, type ChaosContext, type ScenarioResult } from './scenario';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
-import { logSummary, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess } from '../server-process';
+import { logSummary } from './server-log';
 import { countBy, outcomeLabel, round, startLoad } from './driver';
 import { createdId, prepareData, storedRatingIds, submissions } from './fixtures';
 import { logFileFor, sleep, type ChaosContext, type ScenarioResult } from './scenario';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { logSummary } from './app-process';
+import { logSummary } from './server-log';
 import {
   countBy,
   isMessageBody,

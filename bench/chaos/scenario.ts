@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase, type Database } from '../../server/db/client';
-import { startApp, type AppProcess, type ServerEntry } from './app-process';
+import { startApp, type AppProcess, type ServerEntry } from '../server-process';
 import type { Cluster } from './postgres-cluster';
 import type { ChaosData } from './fixtures';
 

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { cpuSeconds } from '../server-process';
-import { logSummary } from './app-process';
+import { logSummary } from './server-log';
 import { percentile, round, maxOf } from './driver';
 import { reads, type ChaosData } from './fixtures';
 import { logFileFor, startPostgresApp, type ChaosContext, type ScenarioResult } from './scenario';

@@ -1,4 +1,5 @@
-import { logSummary, residentKb } from './app-process';
+import { residentKb } from '../server-process';
+import { logSummary } from './server-log';
 import { countBy, outcomeLabel, percentile, round, startLoad, maxOf } from './driver';
 import { mixed } from './fixtures';
 import { logFileFor, sleep, startPostgresApp, type ChaosContext, type ScenarioResult } from './scenario';
