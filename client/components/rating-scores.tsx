@@ -4,9 +4,29 @@ import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 
 type Scored = Record<RatingCategoryKey, number>;
 
+/** A rating as the lists show it: its scores, a comment per category and the strengths & improvements note. */
+type Feedback = Scored & { [Key in RatingCategoryKey as `${Key}Comments`]: string | null } & {
+  strengthsImprovements: string | null;
+};
+
+/** A rating's scores with their comments, then its strengths & improvements note. Shared by My Ratings and Ratings About Me. */
+export function RatingFeedback({ rating }: { rating: Feedback }) {
+  const comments = Object.fromEntries(RATING_CATEGORIES.map(({ key }) => [key, rating[`${key}Comments`]]));
+  return (
+    <>
+      <RatingScores rating={rating} comments={comments} />
+      {rating.strengthsImprovements && (
+        <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed text-stone-700">
+          {rating.strengthsImprovements}
+        </blockquote>
+      )}
+    </>
+  );
+}
+
 /**
  * The five category scores of a rating (docs/product.md#rating-categories) as labelled star rows, with the category comment
- * under its row when there is one. Shared by My Ratings and Ratings About Me.
+ * under its row when there is one.
  */
 export function RatingScores({
   rating,

@@ -2,10 +2,10 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { Search } from 'lucide-react';
 
-/** Search waits for typing to pause, like the location suggestions (docs/product.md#limits-and-timings: 300 ms). */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** The search box above a list searched on the server; shows a spinner while the next answer is on its way. */
+/**
+ * The search box above a list searched on the server (its props come from useSearchedList); shows a spinner while
+ * the next answer is on its way.
+ */
 export function SearchBox({
   label,
   placeholder,

@@ -1,30 +1,21 @@
-import { SEARCH_DEBOUNCE_MS, SearchBox } from '@client/components/search-box';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { SearchBox } from '@client/components/search-box';
 import { ShowMore } from '@client/components/show-more';
-import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
-import { serverMessage } from '@client/lib/api-client';
-import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useHomeTab } from '@client/lib/use-home-tab';
-import type { AdminPlayer } from '@common/schemas/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchedList } from '@client/lib/use-searched-list';
+import type { AdminPlayer, AdminPlayersReply } from '@common/schemas/admin';
 import { BadgeCheck, CircleDashed, Link2, MapPin, SearchX, Upload, UsersRound } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import { adminPlayersQuery } from '../api/get-admin-players';
 import { countText, plural } from '../list-text';
 
 /** Player List (docs/product.md#admin-screens): search by name, e-mail or location; Verified/Unverified; a list about 24rem high (docs/product.md#limits-and-timings). */
 export default function PlayerListTab() {
   const { openTab } = useHomeTab();
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const players = useInfiniteQuery(adminPlayersQuery(q));
-  const rows = useMemo(() => players.data?.pages.flatMap((page) => page.data.players) ?? [], [players.data]);
-  // Every match, counted by the server with the first page.
-  const total = players.data?.pages[0]?.data.total ?? 0;
+  const { query: players, q, rows, total, showMore, searchBox } = useSearchedList(adminPlayersQuery, rowsOf, totalOf);
 
   return (
     <Card>
@@ -35,29 +26,11 @@ export default function PlayerListTab() {
             {players.data ? countText(total, total, 'player', q) : ' '}
           </CardDescription>
         </div>
-        <SearchBox
-          label="Search players"
-          placeholder="Name, e-mail or location"
-          value={search}
-          onChange={setSearch}
-          busy={players.isFetching && !players.isPending && !players.isFetchingNextPage}
-        />
+        <SearchBox label="Search players" placeholder="Name, e-mail or location" {...searchBox} />
       </CardHeader>
       <div className="px-3 pt-4 pb-3 sm:px-4">
-        {players.isPending ? (
-          <LoadingBlock label="Loading players..." />
-        ) : players.isError && !players.isFetchNextPageError ? (
-          <Alert
-            tone="error"
-            title="Error loading players"
-            action={
-              <Button size="sm" variant="outline" onClick={() => void players.refetch()}>
-                Try Again
-              </Button>
-            }
-          >
-            {serverMessage(players.error, 'Please try again.')}
-          </Alert>
+        {!isLoaded(players) ? (
+          <QueryStatus query={players} loading="Loading players..." failed="Error loading players" />
         ) : rows.length === 0 ? (
           q ? (
             <EmptyState
@@ -91,21 +64,17 @@ export default function PlayerListTab() {
                 <PlayerRow key={player.id} player={player} />
               ))}
             </ul>
-            <ShowMore
-              shown={rows.length}
-              total={total}
-              noun="players"
-              hasMore={players.hasNextPage}
-              loading={players.isFetchingNextPage}
-              failed={players.isFetchNextPageError}
-              onMore={() => void players.fetchNextPage()}
-            />
+            <ShowMore {...showMore} total={total} noun="players" />
           </div>
         )}
       </div>
     </Card>
   );
 }
+
+const rowsOf = (page: { data: AdminPlayersReply }) => page.data.players;
+// Every match, counted by the server with the first page.
+const totalOf = (page: { data: AdminPlayersReply }) => page.data.total;
 
 function PlayerRow({ player }: { player: AdminPlayer }) {
   return (

@@ -1,30 +1,20 @@
-import { SEARCH_DEBOUNCE_MS, SearchBox } from '@client/components/search-box';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { SearchBox } from '@client/components/search-box';
 import { ShowMore } from '@client/components/show-more';
-import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
-import { serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
-import { useDebouncedValue } from '@client/lib/use-debounced-value';
+import { useSearchedList } from '@client/lib/use-searched-list';
 import { maskEmail } from '@common/mask-email';
-import type { AdminUser } from '@common/schemas/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminUser, AdminUsersReply } from '@common/schemas/admin';
 import { SearchX, ShieldCheck, User, UsersRound } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import { adminUsersQuery } from '../api/get-admin-users';
 import { countText } from '../list-text';
 
 /** User Management (docs/product.md#admin-screens): search by name or e-mail; cards with masked e-mail (docs/product.md#email-masking), role badge and times. */
 export default function UserManagementTab() {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useInfiniteQuery(adminUsersQuery(q));
-  const rows = useMemo(() => users.data?.pages.flatMap((page) => page.data.users) ?? [], [users.data]);
-  // Every match, counted by the server with the first page.
-  const total = users.data?.pages[0]?.data.total ?? 0;
+  const { query: users, q, rows, total, showMore, searchBox } = useSearchedList(adminUsersQuery, rowsOf, totalOf);
 
   return (
     <div className="grid gap-4">
@@ -36,30 +26,12 @@ export default function UserManagementTab() {
               {users.data ? countText(total, total, 'user', q) : ' '}
             </CardDescription>
           </div>
-          <SearchBox
-            label="Search users"
-            placeholder="Name or e-mail"
-            value={search}
-            onChange={setSearch}
-            busy={users.isFetching && !users.isPending && !users.isFetchingNextPage}
-          />
+          <SearchBox label="Search users" placeholder="Name or e-mail" {...searchBox} />
         </CardHeader>
       </Card>
 
-      {users.isPending ? (
-        <LoadingBlock label="Loading users..." />
-      ) : users.isError && !users.isFetchNextPageError ? (
-        <Alert
-          tone="error"
-          title="Error loading users"
-          action={
-            <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          {serverMessage(users.error, 'Please try again.')}
-        </Alert>
+      {!isLoaded(users) ? (
+        <QueryStatus query={users} loading="Loading users..." failed="Error loading users" />
       ) : rows.length === 0 ? (
         q ? (
           <EmptyState
@@ -79,20 +51,16 @@ export default function UserManagementTab() {
               </li>
             ))}
           </ul>
-          <ShowMore
-            shown={rows.length}
-            total={total}
-            noun="users"
-            hasMore={users.hasNextPage}
-            loading={users.isFetchingNextPage}
-            failed={users.isFetchNextPageError}
-            onMore={() => void users.fetchNextPage()}
-          />
+          <ShowMore {...showMore} total={total} noun="users" />
         </>
       )}
     </div>
   );
 }
+
+const rowsOf = (page: { data: AdminUsersReply }) => page.data.users;
+// Every match, counted by the server with the first page.
+const totalOf = (page: { data: AdminUsersReply }) => page.data.total;
 
 const PROVIDER_LABELS: Record<string, string> = {
   google: 'Google',

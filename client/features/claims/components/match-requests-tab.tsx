@@ -1,9 +1,6 @@
-import { Alert } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { serverMessage } from '@client/lib/api-client';
 import { matchRequestsQuery } from '@client/lib/match-requests-query';
 import { MATCH_REQUEST_STATUSES, type MatchRequestStatus } from '@common/constants';
 import type { AdminMatchRequest } from '@common/schemas/claims';
@@ -57,20 +54,9 @@ export default function MatchRequestsTab() {
 function RequestList({ status }: { status: MatchRequestStatus }) {
   const requests = useQuery(matchRequestsQuery<AdminMatchRequest>(status));
 
-  if (requests.isPending) return <LoadingBlock label={`Loading ${status} requests...`} />;
-  if (requests.isError) {
+  if (!isLoaded(requests)) {
     return (
-      <Alert
-        tone="error"
-        title="Error loading match requests"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void requests.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(requests.error, 'Please try again.')}
-      </Alert>
+      <QueryStatus query={requests} loading={`Loading ${status} requests...`} failed="Error loading match requests" />
     );
   }
   if (requests.data.requests.length === 0) {

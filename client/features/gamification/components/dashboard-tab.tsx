@@ -1,10 +1,9 @@
+import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { SignInAgainButton } from '@client/components/sign-in-again-button';
-import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
-import { hasErrorCode, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
@@ -44,20 +43,8 @@ export default function DashboardTab() {
           className="py-6"
         />
       )}
-      {stats.isPending ? (
-        <LoadingBlock label="Loading your stats..." />
-      ) : stats.isError ? (
-        <Alert
-          tone="error"
-          title="Error loading your dashboard"
-          action={
-            <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          {serverMessage(stats.error, 'Please try again.')}
-        </Alert>
+      {!isLoaded(stats) ? (
+        <QueryStatus query={stats} loading="Loading your stats..." failed="Error loading your dashboard" />
       ) : (
         <Stats stats={stats.data} onRate={() => openTab('rate')} />
       )}

@@ -1,7 +1,7 @@
-import { RatingScores } from '@client/components/rating-scores';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { RatingFeedback } from '@client/components/rating-scores';
 import { ShowMore } from '@client/components/show-more';
 import { SortControl } from '@client/components/sort-control';
-import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -10,15 +10,15 @@ import { LoadingBlock } from '@client/components/ui/loading-block';
 import { StarDisplay } from '@client/components/ui/star-display';
 import { StarRating } from '@client/components/ui/star-rating';
 import { useToast } from '@client/components/ui/use-toast';
-import { serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
+import { useSortedList } from '@client/lib/use-sorted-list';
 import type { ReceivedRating } from '@common/schemas/ratings';
 import type { ListSort } from '@common/schemas/shared';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BarChart3, EyeOff, Inbox, ShieldAlert, UserRound, UserSearch } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId } from 'react';
 import { playerDetailQuery } from '../api/get-player-skill';
 import { receivedRatingsQuery } from '../api/get-received-ratings';
 import { useRateHelpfulness } from '../api/rate-helpfulness';
@@ -50,29 +50,21 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
   const auth = useAuth();
   const headingId = useId();
   const { openTab } = useHomeTab();
-  const [sort, setSort] = useState<ListSort>('newest');
-  // The list shown stays while another order loads, so the page does not jump to a spinner.
-  const ratings = useInfiniteQuery({ ...receivedRatingsQuery(playerId, sort), placeholderData: keepPreviousData });
-  const list = useMemo(() => ratings.data?.pages.flatMap((page) => page.items) ?? [], [ratings.data]);
+  const {
+    query: ratings,
+    rows: list,
+    sort,
+    setSort,
+    sorting,
+    showMore,
+  } = useSortedList((sort: ListSort) => receivedRatingsQuery(playerId, sort));
   const detail = useQuery(playerDetailQuery(playerId));
   const skill = detail.data?.skill;
   const estimate = skill ? <SkillEstimate skill={skill} onExplain={() => openTab('about')} /> : null;
 
-  if (ratings.isPending) return <LoadingBlock label="Loading ratings about you..." />;
-  // A failed next page keeps the list: its foot offers to try again.
-  if (ratings.isError && !ratings.isFetchNextPageError) {
+  if (!isLoaded(ratings)) {
     return (
-      <Alert
-        tone="error"
-        title="Error loading ratings about you"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void ratings.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(ratings.error, 'Please try again.')}
-      </Alert>
+      <QueryStatus query={ratings} loading="Loading ratings about you..." failed="Error loading ratings about you" />
     );
   }
   if (list.length === 0) {
@@ -91,7 +83,6 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
   // The estimate replaces the raw averages once the server sends it: two sets of numbers would only confuse.
   // Without it, averages are only drawn from the whole list, never from the pages read so far.
   const summary = skill || ratings.hasNextPage ? null : summarizeReceived(list);
-  const sorting = ratings.isPlaceholderData;
   // The player's count is kept with the player (cheap); a rating that arrived since can make the list longer.
   const total = detail.data ? Math.max(detail.data.ratingCount, list.length) : undefined;
   const ownEmail = auth.user?.email?.toLowerCase() ?? null;
@@ -162,15 +153,7 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
             </li>
           ))}
         </ul>
-        <ShowMore
-          shown={list.length}
-          total={total}
-          noun="ratings"
-          hasMore={Boolean(ratings.hasNextPage) && !sorting}
-          loading={ratings.isFetchingNextPage}
-          failed={ratings.isFetchNextPageError}
-          onMore={() => void ratings.fetchNextPage()}
-        />
+        <ShowMore {...showMore} total={total} noun="ratings" />
       </section>
     </div>
   );
@@ -211,21 +194,7 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
             Some feedback is hidden by our moderators
           </Badge>
         )}
-        <RatingScores
-          rating={rating}
-          comments={{
-            serveReturn: rating.serveReturnComments,
-            groundstrokesThirdShot: rating.groundstrokesThirdShotComments,
-            netPlayVolleysDinks: rating.netPlayVolleysDinksComments,
-            movementCourtAwareness: rating.movementCourtAwarenessComments,
-            mentalPhysicalGame: rating.mentalPhysicalGameComments,
-          }}
-        />
-        {rating.strengthsImprovements && (
-          <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed text-stone-700">
-            {rating.strengthsImprovements}
-          </blockquote>
-        )}
+        <RatingFeedback rating={rating} />
       </div>
       <HelpfulnessFooter rating={rating} playerId={playerId} isOwn={isOwn} />
     </Card>

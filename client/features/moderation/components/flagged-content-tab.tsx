@@ -1,11 +1,9 @@
-import { Alert } from '@client/components/ui/alert';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
 import { adminLabel } from '@client/lib/admin-label';
-import { serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import type { FlaggedComment } from '@common/schemas/moderation';
 import { useQuery } from '@tanstack/react-query';
@@ -25,21 +23,8 @@ export default function FlaggedContentTab() {
   const opener = useRef<HTMLElement | null>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
 
-  if (flags.isPending) return <LoadingBlock label="Loading flagged content..." />;
-  if (flags.isError) {
-    return (
-      <Alert
-        tone="error"
-        title="Error loading flagged content"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void flags.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(flags.error, 'Please try again.')}
-      </Alert>
-    );
+  if (!isLoaded(flags)) {
+    return <QueryStatus query={flags} loading="Loading flagged content..." failed="Error loading flagged content" />;
   }
 
   const { flaggedComments, counts } = flags.data;

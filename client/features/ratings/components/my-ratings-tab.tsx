@@ -1,23 +1,21 @@
 import { SignInAgainButton } from '@client/components/sign-in-again-button';
-import { RatingScores } from '@client/components/rating-scores';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { RatingFeedback } from '@client/components/rating-scores';
 import { ShowMore } from '@client/components/show-more';
 import { SortControl } from '@client/components/sort-control';
-import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
 import { StarDisplay } from '@client/components/ui/star-display';
-import { hasErrorCode, serverMessage } from '@client/lib/api-client';
+import { hasErrorCode } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
+import { useSortedList } from '@client/lib/use-sorted-list';
 import type { RatingReply } from '@common/schemas/ratings';
-import type { ListSort } from '@common/schemas/shared';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { myRatingsQuery } from '../api/get-my-ratings';
 import { EditRatingDialog } from './edit-rating-dialog';
 
@@ -25,14 +23,14 @@ import { EditRatingDialog } from './edit-rating-dialog';
 export default function MyRatingsTab() {
   const auth = useAuth();
   const { openTab } = useHomeTab();
-  const [sort, setSort] = useState<ListSort>('newest');
-  // The list shown stays while another order loads, so the page does not jump to a spinner.
-  const ratings = useInfiniteQuery({
-    ...myRatingsQuery(sort),
-    enabled: auth.isAuthenticated,
-    placeholderData: keepPreviousData,
-  });
-  const list = useMemo(() => ratings.data?.pages.flatMap((page) => page.items) ?? [], [ratings.data]);
+  const {
+    query: ratings,
+    rows: list,
+    sort,
+    setSort,
+    sorting,
+    showMore,
+  } = useSortedList(myRatingsQuery, auth.isAuthenticated);
   const [editing, setEditing] = useState<RatingReply | null>(null);
 
   // docs/product.md#signed-out-states; a 401 means the session ended (signed out in another tab, expired) while this page was open.
@@ -46,22 +44,8 @@ export default function MyRatingsTab() {
       />
     );
   }
-  if (ratings.isPending) return <LoadingBlock label="Loading your ratings..." />;
-  // A failed next page keeps the list: its foot offers to try again.
-  if (ratings.isError && !ratings.isFetchNextPageError) {
-    return (
-      <Alert
-        tone="error"
-        title="Error loading your ratings"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void ratings.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(ratings.error, 'Please try again.')}
-      </Alert>
-    );
+  if (!isLoaded(ratings)) {
+    return <QueryStatus query={ratings} loading="Loading your ratings..." failed="Error loading your ratings" />;
   }
   if (list.length === 0 && sort === 'newest') {
     return (
@@ -80,8 +64,7 @@ export default function MyRatingsTab() {
   }
 
   // The count is known once the whole list is read; before that the foot says how many are shown.
-  const complete = !ratings.hasNextPage && !ratings.isPlaceholderData;
-  const sorting = ratings.isPlaceholderData;
+  const complete = !ratings.hasNextPage && !sorting;
   return (
     <div className="grid gap-4">
       <div className="-mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -106,14 +89,7 @@ export default function MyRatingsTab() {
           </li>
         ))}
       </ul>
-      <ShowMore
-        shown={list.length}
-        noun="ratings"
-        hasMore={Boolean(ratings.hasNextPage) && !sorting}
-        loading={ratings.isFetchingNextPage}
-        failed={ratings.isFetchNextPageError}
-        onMore={() => void ratings.fetchNextPage()}
-      />
+      <ShowMore {...showMore} noun="ratings" />
       <EditRatingDialog rating={editing} onClose={() => setEditing(null)} />
     </div>
   );
@@ -153,21 +129,7 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
         </div>
       </div>
       <div className="grid flex-1 content-start gap-3 px-5 py-4">
-        <RatingScores
-          rating={rating}
-          comments={{
-            serveReturn: rating.serveReturnComments,
-            groundstrokesThirdShot: rating.groundstrokesThirdShotComments,
-            netPlayVolleysDinks: rating.netPlayVolleysDinksComments,
-            movementCourtAwareness: rating.movementCourtAwarenessComments,
-            mentalPhysicalGame: rating.mentalPhysicalGameComments,
-          }}
-        />
-        {rating.strengthsImprovements && (
-          <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed text-stone-700">
-            {rating.strengthsImprovements}
-          </blockquote>
-        )}
+        <RatingFeedback rating={rating} />
       </div>
       <div className="flex justify-end border-t border-stone-100 px-5 py-3">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit: rating of ${rating.playerName}`}>

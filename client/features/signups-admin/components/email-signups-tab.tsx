@@ -1,18 +1,16 @@
-import { SEARCH_DEBOUNCE_MS, SearchBox } from '@client/components/search-box';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { SearchBox } from '@client/components/search-box';
 import { ShowMore } from '@client/components/show-more';
-import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
-import { useDebouncedValue } from '@client/lib/use-debounced-value';
-import type { EmailSignup } from '@common/schemas/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchedList } from '@client/lib/use-searched-list';
+import type { EmailSignup, EmailSignupsReply } from '@common/schemas/admin';
 import { Download, MailOpen, RefreshCw, SearchX } from 'lucide-react';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { emailSignupsQuery, fetchAllEmailSignups } from '../api/get-email-signups';
 import { signupsCsv } from '../signups-csv';
 
@@ -22,31 +20,14 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 /** Email Signups (docs/product.md#admin-screens): a table of Email and Signed Up date-time with a count badge; searched and paged on the server. */
 export default function EmailSignupsTab() {
   const { toast } = useToast();
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const signups = useInfiniteQuery(emailSignupsQuery(q));
-  const rows = useMemo(() => signups.data?.pages.flatMap((page) => page.data.emailSignups) ?? [], [signups.data]);
+  const list = useSearchedList(emailSignupsQuery, rowsOf, totalOf);
+  const { query: signups, q, rows, total } = list;
   const [exporting, setExporting] = useState(false);
 
-  if (signups.isPending) return <LoadingBlock label="Loading email signups..." />;
-  if (signups.isError && !signups.isFetchNextPageError) {
-    return (
-      <Alert
-        tone="error"
-        title="Failed to fetch email signups"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void signups.refetch()} loading={signups.isFetching}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(signups.error, 'Please try again.')}
-      </Alert>
-    );
+  if (!isLoaded(signups)) {
+    return <QueryStatus query={signups} loading="Loading email signups..." failed="Failed to fetch email signups" />;
   }
 
-  // Every match, counted by the server with the first page.
-  const total = signups.data.pages[0]?.data.total ?? 0;
   // The export holds every matching address, not only the pages shown.
   const exportCsv = async () => {
     setExporting(true);
@@ -102,13 +83,7 @@ export default function EmailSignupsTab() {
         </div>
       </CardHeader>
       <div className="grid gap-3 px-3 pt-4 pb-3 sm:px-4">
-        <SearchBox
-          label="Search email signups"
-          placeholder="E-mail address"
-          value={search}
-          onChange={setSearch}
-          busy={signups.isFetching && !signups.isFetchingNextPage}
-        />
+        <SearchBox label="Search email signups" placeholder="E-mail address" {...list.searchBox} />
         {rows.length === 0 ? (
           q ? (
             <EmptyState
@@ -154,19 +129,15 @@ export default function EmailSignupsTab() {
             </table>
           </div>
         )}
-        <ShowMore
-          shown={rows.length}
-          total={total}
-          noun="signups"
-          hasMore={signups.hasNextPage}
-          loading={signups.isFetchingNextPage}
-          failed={signups.isFetchNextPageError}
-          onMore={() => void signups.fetchNextPage()}
-        />
+        <ShowMore {...list.showMore} total={total} noun="signups" />
       </div>
     </Card>
   );
 }
+
+const rowsOf = (page: { data: EmailSignupsReply }) => page.data.emailSignups;
+// Every match, counted by the server with the first page.
+const totalOf = (page: { data: EmailSignupsReply }) => page.data.total;
 
 /** An address that wraps after "@" and before dots on a narrow screen, rather than mid-word. */
 function BreakableEmail({ email }: { email: string }) {

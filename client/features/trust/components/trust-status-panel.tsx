@@ -1,7 +1,6 @@
-import { Alert } from '@client/components/ui/alert';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { LoadingBlock } from '@client/components/ui/loading-block';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
@@ -35,21 +34,8 @@ export function TrustStatusPanel() {
         }),
     });
 
-  if (status.isPending) return <LoadingBlock label="Loading the trust status..." />;
-  if (status.isError) {
-    return (
-      <Alert
-        tone="error"
-        title="Error loading the trust status"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(status.error, 'Please try again.')}
-      </Alert>
-    );
+  if (!isLoaded(status)) {
+    return <QueryStatus query={status} loading="Loading the trust status..." failed="Error loading the trust status" />;
   }
 
   const { lastRun, calibration, pendingFlags } = status.data;

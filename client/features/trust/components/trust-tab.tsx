@@ -1,9 +1,6 @@
-import { Alert } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
+import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { LoadingBlock } from '@client/components/ui/loading-block';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { serverMessage } from '@client/lib/api-client';
 import { TRUST_FLAG_STATUSES, type TrustFlag } from '@common/schemas/trust';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, ShieldCheck } from 'lucide-react';
@@ -93,21 +90,8 @@ function FlagList({
 }) {
   const flags = useQuery(trustFlagsQuery(status));
 
-  if (flags.isPending) return <LoadingBlock label={`Loading ${status} flags...`} />;
-  if (flags.isError) {
-    return (
-      <Alert
-        tone="error"
-        title="Error loading flags"
-        action={
-          <Button size="sm" variant="outline" onClick={() => void flags.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        {serverMessage(flags.error, 'Please try again.')}
-      </Alert>
-    );
+  if (!isLoaded(flags)) {
+    return <QueryStatus query={flags} loading={`Loading ${status} flags...`} failed="Error loading flags" />;
   }
   if (flags.data.flags.length === 0) {
     return (
