@@ -1,6 +1,5 @@
 import { NearPlaceFields } from '@client/components/near-place-fields';
 import { PlayerSearchResults } from '@client/components/player-search';
-import { SearchField } from '@client/components/search-field';
 import { VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
@@ -10,7 +9,7 @@ import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LANDING_SEARCH_IDS, SearchLayout, type LandingPanelProps } from './landing-player-search';
+import { LANDING_SEARCH_IDS, LandingNameField, SearchLayout, type LandingPanelProps } from './landing-search-layout';
 
 /** Cards shown before "Show all": two rows on a wide screen, a short scroll on a phone. */
 const FIRST_CARDS = 6;
@@ -38,12 +37,10 @@ export function LandingPlayerSearchPanel({ initial, focus }: LandingPanelProps) 
   return (
     <SearchLayout
       nameField={
-        <SearchField
-          id={LANDING_SEARCH_IDS.name}
-          placeholder="e.g. Jordan Rivera"
+        <LandingNameField
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
+          onChange={(value) => {
+            setText(value);
             setShowAll(false);
           }}
         />

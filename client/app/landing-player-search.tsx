@@ -1,26 +1,18 @@
-import { SearchField } from '@client/components/search-field';
 import { fieldClasses } from '@client/components/ui/input';
 import { cn } from '@client/lib/cn';
 import type { SearchBoxValues } from '@client/lib/player-search-query';
 import { DEFAULT_SEARCH_RADIUS_MILES, SEARCH_RADII_MILES, type SearchRadiusMiles } from '@common/search-radii';
 import { ChevronDown, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-
-export const LANDING_SEARCH_IDS = {
-  name: 'landing-search-name',
-  near: 'landing-search-near',
-  radius: 'landing-search-radius',
-} as const;
-
-export type LandingPanelProps = {
-  initial: SearchBoxValues;
-  /** The field that had the focus in the placeholder fields, to get it back with its caret. */
-  focus: { id: string; caret: number | null } | null;
-};
+import {
+  LANDING_SEARCH_IDS,
+  LandingNameField,
+  SearchLayout,
+  labelClasses,
+  type LandingPanelProps,
+} from './landing-search-layout';
 
 const loadPanel = () => import('./landing-player-search-panel').then((module) => module.LandingPlayerSearchPanel);
-
-const labelClasses = 'text-sm font-medium text-stone-800 select-none';
 
 /**
  * The landing page's "Find players" section (docs/product.md#landing-page: visitors search players). The landing page's first
@@ -101,14 +93,7 @@ function PlainSearchFields({
 }) {
   return (
     <SearchLayout
-      nameField={
-        <SearchField
-          id={LANDING_SEARCH_IDS.name}
-          placeholder="e.g. Jordan Rivera"
-          value={values.text}
-          onChange={(event) => onChange({ ...values, text: event.target.value })}
-        />
-      }
+      nameField={<LandingNameField value={values.text} onChange={(text) => onChange({ ...values, text })} />}
       nearFields={
         <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-2">
           <PlainField id={LANDING_SEARCH_IDS.near} label="Near">
@@ -161,44 +146,5 @@ function PlainField({ id, label, children }: { id: string; label: string; childr
       </label>
       <div className="relative">{children}</div>
     </div>
-  );
-}
-
-/** The search form's two boxes, the same with the plain fields and with the loaded search; results go after. */
-export function SearchLayout({
-  nameField,
-  nearFields,
-  children,
-}: {
-  nameField: ReactNode;
-  nearFields: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <>
-      <form
-        role="search"
-        aria-label="Find players"
-        className="mt-6 grid gap-4 lg:grid-cols-2"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
-          <label htmlFor={LANDING_SEARCH_IDS.name} className={labelClasses}>
-            Player name
-          </label>
-          {nameField}
-          <p className="text-xs text-stone-500">At least 2 characters.</p>
-        </div>
-        <fieldset className="grid content-start gap-1.5 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
-          <legend className="sr-only">Players near you</legend>
-          <p aria-hidden className="flex items-center gap-1.5 text-sm font-semibold text-teal-800">
-            <MapPin className="size-4" />
-            Players near you
-          </p>
-          {nearFields}
-        </fieldset>
-      </form>
-      {children}
-    </>
   );
 }

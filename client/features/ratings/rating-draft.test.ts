@@ -1,4 +1,4 @@
-import type { PlayerSearchResult } from '@common/schemas/players';
+import { foundPlayer } from '@client/test/found-player';
 import type { RatingReply } from '@common/schemas/ratings';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,20 +12,7 @@ import {
   type RatingDraft,
 } from './rating-draft';
 
-const player: PlayerSearchResult = {
-  id: 12,
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  location: 'Austin, TX 78701',
-  skillLevel: '3.5',
-  isVerified: false,
-  userId: null,
-  ratingCount: 2,
-  alreadyRated: false,
-  existingRatingId: null,
-  overallEstimate: { mean: 3.6, low: 2.3, high: 4.6, n: 0, reliability: 'none' },
-  path: '/players/12/dana-reyes-austin-tx',
-};
+const player = foundPlayer(12, 'Dana', 'Reyes', { path: '/players/12/dana-reyes-austin-tx' });
 
 const complete = (): RatingDraft => ({
   ...freshDraft(),

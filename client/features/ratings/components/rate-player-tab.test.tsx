@@ -1,7 +1,7 @@
 import { fakeApi, type ApiCall } from '@client/test/fake-api';
+import { foundPlayer } from '@client/test/found-player';
 import { renderWithApp, SIGNED_IN_USER } from '@client/test/render-with-app';
 import type { LinkedPlayer } from '@common/schemas/auth';
-import type { PlayerSearchResult } from '@common/schemas/players';
 import type { RatingReply } from '@common/schemas/ratings';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,30 +11,9 @@ import RatePlayerTab from './rate-player-tab';
 // Confetti draws on a canvas the test DOM does not have.
 vi.mock('../celebrate', () => ({ celebrate: () => Promise.resolve() }));
 
-const found = (
-  id: number,
-  firstName: string,
-  lastName: string,
-  more: Partial<PlayerSearchResult> = {},
-): PlayerSearchResult => ({
-  id,
-  firstName,
-  lastName,
-  location: 'Austin, TX 78701',
-  skillLevel: '3.5',
-  isVerified: false,
-  userId: null,
-  ratingCount: 2,
-  alreadyRated: false,
-  existingRatingId: null,
-  overallEstimate: { mean: 3.6, low: 2.3, high: 4.6, n: 0, reliability: 'none' },
-  path: `/players/${id}/${firstName.toLowerCase()}`,
-  ...more,
-});
-
-const dana = found(12, 'Dana', 'Reyes');
-const own = found(7, 'Olive', 'Own', { userId: SIGNED_IN_USER.id });
-const pat = found(13, 'Pat', 'Partner', { alreadyRated: true, existingRatingId: 3 });
+const dana = foundPlayer(12, 'Dana', 'Reyes');
+const own = foundPlayer(7, 'Olive', 'Own', { userId: SIGNED_IN_USER.id });
+const pat = foundPlayer(13, 'Pat', 'Partner', { alreadyRated: true, existingRatingId: 3 });
 
 const ownPlayer = { id: 7, userId: SIGNED_IN_USER.id, firstName: 'Olive', lastName: 'Own' } as LinkedPlayer;
 
