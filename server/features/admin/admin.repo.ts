@@ -16,10 +16,7 @@ export type ListPage<Id extends number | string> = {
   after?: { key: string; id: Id };
 };
 
-/** Newest first by creation, the ties by id; served by each table's created_at index. */
-function newestFirst(table: typeof users | typeof players | typeof emailSignups): KeysetOrder {
-  return { key: table.createdAt, id: table.id, direction: 'desc' };
-}
+type ListedTable = typeof users | typeof players | typeof emailSignups;
 
 function pageWhere(
   filter: SQL | undefined,
@@ -34,6 +31,29 @@ function pageWhere(
   );
 }
 
+/**
+ * The parts of an admin list's page query: newest first by creation and the ties by id (served by each table's
+ * created_at index), after the cursor, limit + 1 rows (for cutPage), each with its cursor key.
+ */
+function newestFirstPage(table: ListedTable, filter: SQL | undefined, page: ListPage<number | string>) {
+  const order: KeysetOrder = { key: table.createdAt, id: table.id, direction: 'desc' };
+  return {
+    where: pageWhere(filter, order, page.after, table === users ? 'uuid' : 'int'),
+    orderBy: keysetOrderBy(order),
+    limit: page.limit + 1,
+    cursorKey: exactTimeKey(table.createdAt),
+  };
+}
+
+/** How many rows of an admin list match its filter. */
+async function countMatching(db: Executor, table: ListedTable, filter: SQL | undefined): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(table as typeof users)
+    .where(filter);
+  return total;
+}
+
 /** Name (first, last or "first last") or e-mail contains q, any letter case. */
 function userFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -43,27 +63,26 @@ function userFilter(q: string | undefined): SQL | undefined {
 
 /** A page of users (limit + 1 rows read, for cutPage) and how many match q. */
 export async function listUsers(db: Executor, options: ListPage<string>) {
-  const where = userFilter(options.q);
-  const order = newestFirst(users);
   // Only the columns the admin list may show: no password, reset token or third-party id (docs/product.md#admin-calls).
+  const fields = {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    isAdmin: users.isAdmin,
+    authProvider: users.authProvider,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+  };
+  const filter = userFilter(options.q);
+  const { where, orderBy, limit, cursorKey } = newestFirstPage(users, filter, options);
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isAdmin: users.isAdmin,
-      authProvider: users.authProvider,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-      cursorKey: exactTimeKey(users.createdAt),
-    })
+    .select({ ...fields, cursorKey })
     .from(users)
-    .where(pageWhere(where, order, options.after, 'uuid'))
-    .orderBy(...keysetOrderBy(order))
-    .limit(options.limit + 1);
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  return { rows, total };
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+  return { rows, total: await countMatching(db, users, filter) };
 }
 
 /**
@@ -81,48 +100,42 @@ function playerFilter(q: string | undefined): SQL | undefined {
 
 /** A page of players (limit + 1 rows read, for cutPage) and how many match q. */
 export async function listPlayers(db: Executor, options: ListPage<number>) {
-  const where = playerFilter(options.q);
-  const order = newestFirst(players);
+  const fields = {
+    id: players.id,
+    firstName: players.firstName,
+    lastName: players.lastName,
+    email: players.email,
+    skillLevel: players.skillLevel,
+    yearsPlaying: players.yearsPlaying,
+    location: players.location,
+    bio: players.bio,
+    isVerified: players.isVerified,
+    userId: players.userId,
+    importedBy: players.importedBy,
+    createdAt: players.createdAt,
+    ratingCount: players.ratingCount,
+  };
+  const filter = playerFilter(options.q);
+  const { where, orderBy, limit, cursorKey } = newestFirstPage(players, filter, options);
   const rows = await db
-    .select({
-      id: players.id,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      email: players.email,
-      skillLevel: players.skillLevel,
-      yearsPlaying: players.yearsPlaying,
-      location: players.location,
-      bio: players.bio,
-      isVerified: players.isVerified,
-      userId: players.userId,
-      importedBy: players.importedBy,
-      createdAt: players.createdAt,
-      ratingCount: players.ratingCount,
-      cursorKey: exactTimeKey(players.createdAt),
-    })
+    .select({ ...fields, cursorKey })
     .from(players)
-    .where(pageWhere(where, order, options.after, 'int'))
-    .orderBy(...keysetOrderBy(order))
-    .limit(options.limit + 1);
-  const [{ total }] = await db.select({ total: count() }).from(players).where(where);
-  return { rows, total };
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+  return { rows, total: await countMatching(db, players, filter) };
 }
 
 /** A page of the launch list (limit + 1 rows read, for cutPage) and how many addresses contain q. */
 export async function listEmailSignups(db: Executor, options: ListPage<number>) {
-  const where = options.q ? ilike(emailSignups.email, containsPattern(options.q)) : undefined;
-  const order = newestFirst(emailSignups);
+  const filter = options.q ? ilike(emailSignups.email, containsPattern(options.q)) : undefined;
+  const fields = { id: emailSignups.id, email: emailSignups.email, createdAt: emailSignups.createdAt };
+  const { where, orderBy, limit, cursorKey } = newestFirstPage(emailSignups, filter, options);
   const rows = await db
-    .select({
-      id: emailSignups.id,
-      email: emailSignups.email,
-      createdAt: emailSignups.createdAt,
-      cursorKey: exactTimeKey(emailSignups.createdAt),
-    })
+    .select({ ...fields, cursorKey })
     .from(emailSignups)
-    .where(pageWhere(where, order, options.after, 'int'))
-    .orderBy(...keysetOrderBy(order))
-    .limit(options.limit + 1);
-  const [{ total }] = await db.select({ total: count() }).from(emailSignups).where(where);
-  return { rows, total };
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+  return { rows, total: await countMatching(db, emailSignups, filter) };
 }
