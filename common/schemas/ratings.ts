@@ -115,13 +115,8 @@ export const editRatingBodySchema = z.strictObject({
 
 const nullableText = z.string().nullable();
 
-/** A rating as its rater (or an admin) sees it. */
-export const ratingReplySchema = z.object({
-  id: z.number().int(),
-  playerId: z.number().int(),
-  playerName: z.string(),
-  raterEmail: z.string(),
-  isAnonymous: z.boolean(),
+/** The scores and texts of a rating as replies carry them (text held by moderation may be null). */
+const ratingContent = {
   serveReturn: z.number().int(),
   groundstrokesThirdShot: z.number().int(),
   netPlayVolleysDinks: z.number().int(),
@@ -134,6 +129,16 @@ export const ratingReplySchema = z.object({
   netPlayVolleysDinksComments: nullableText,
   movementCourtAwarenessComments: nullableText,
   mentalPhysicalGameComments: nullableText,
+};
+
+/** A rating as its rater (or an admin) sees it. */
+export const ratingReplySchema = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  playerName: z.string(),
+  raterEmail: z.string(),
+  isAnonymous: z.boolean(),
+  ...ratingContent,
   /** True while moderation holds some of this rating's text from other people's views. */
   isHeld: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -164,18 +169,7 @@ export const receivedRatingSchema = z.object({
   raterEmail: z.string().optional(),
   /** The caller wrote this rating: helpfulness cannot be rated on it (docs/product.md#ratings-about-me). */
   isOwnRating: z.boolean(),
-  serveReturn: z.number().int(),
-  groundstrokesThirdShot: z.number().int(),
-  netPlayVolleysDinks: z.number().int(),
-  movementCourtAwareness: z.number().int(),
-  mentalPhysicalGame: z.number().int(),
-  overallRating: z.number(),
-  strengthsImprovements: nullableText,
-  serveReturnComments: nullableText,
-  groundstrokesThirdShotComments: nullableText,
-  netPlayVolleysDinksComments: nullableText,
-  movementCourtAwarenessComments: nullableText,
-  mentalPhysicalGameComments: nullableText,
+  ...ratingContent,
   /** Some text awaits moderation review (and is null here for non-admins). */
   hasHeldText: z.boolean(),
   /** One decimal (docs/product.md#limits-and-timings); null before any helpfulness review. */
