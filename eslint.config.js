@@ -42,7 +42,10 @@ const serverFeatureZones = (allowed = {}) =>
     except: [
       `${root}/server/features/${feature}/**`,
       `${root}/server/features/*/*.service.ts`,
-      ...(allowed[feature] ?? []).map((module) => `${root}/server/features/${module}`),
+      // `@(name)` makes the path a glob pattern (matching just that name), which the rule needs beside a glob `from`.
+      ...(allowed[feature] ?? []).map(
+        (module) => `${root}/server/features/${path.dirname(module)}/@(${path.basename(module)})`,
+      ),
     ],
     message: 'Reach another feature through its *.service.ts, never its repo or internals.',
   }));
@@ -76,6 +79,9 @@ export default tseslint.config(
     },
     plugins: { drizzle, 'import-x': importX, 'check-file': checkFile },
     settings: {
+      // import-x reads TypeScript modules (for no-cycle) only when told their extensions and parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
     },
     rules: {

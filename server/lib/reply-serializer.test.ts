@@ -31,7 +31,12 @@ describe('reply serializer', () => {
   });
 
   it('writes only declared fields, so nothing undeclared leaks', () => {
-    const withSecrets = { ...reply, email: 'ana@example.com', passwordHash: 'x', averages: { ...reply.averages, raw: 1 } };
+    const withSecrets = {
+      ...reply,
+      email: 'ana@example.com',
+      passwordHash: 'x',
+      averages: { ...reply.averages, raw: 1 },
+    };
     const written = fastOnly(player)(withSecrets);
     expect(written).not.toContain('ana@example.com');
     expect(written).not.toContain('passwordHash');
@@ -45,6 +50,8 @@ describe('reply serializer', () => {
 
   it("keeps zod's serializer for a schema JSON Schema cannot express", () => {
     const dated = z.object({ at: z.date() });
-    expect(fastOnly(dated)({ at: new Date('2026-11-23T10:00:00Z'), extra: 1 })).toBe('{"at":"2026-11-23T10:00:00.000Z"}');
+    expect(fastOnly(dated)({ at: new Date('2026-11-23T10:00:00Z'), extra: 1 })).toBe(
+      '{"at":"2026-11-23T10:00:00.000Z"}',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../../db/client';
-import { playerMatchRequests, players, playerSkill, ratings, users, type StoredSkill } from '../../db/schema/index';
+import { playerMatchRequests, players, playerSkill, ratings, users } from '../../db/schema/index';
 
 /*
  * The player page reads by primary key (players, player_skill) and by index ranges of one player
