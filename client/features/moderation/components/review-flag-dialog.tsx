@@ -1,24 +1,17 @@
+import { type ReviewChoice, ReviewDialog } from '@client/components/review-dialog';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
-import { FormField } from '@client/components/ui/form-field';
-import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { RESOLUTION_NOTES_MAX, type FlaggedComment, type ResolveAction } from '@common/schemas/moderation';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
 import { useResolveFlag } from '../api/resolve-flag';
 import { fieldLabel, reasonLabel, reasonTone } from '../flag-display';
 import { FlagDate } from './flag-date';
+
+const CHOICES: ReviewChoice<ResolveAction>[] = [
+  { action: 'keep_hidden', label: 'Keep hidden', busyLabel: 'Resolving...', variant: 'outline', icon: EyeOff },
+  { action: 'restore', label: 'Restore', busyLabel: 'Resolving...', icon: Eye },
+];
 
 /** The review dialog (docs/product.md#admin-screens): the flag's details, optional Resolution Notes, Cancel, and resolve by Keep hidden or Restore. */
 export function ReviewFlagDialog({
@@ -30,36 +23,10 @@ export function ReviewFlagDialog({
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const resolve = useResolveFlag();
-  return (
-    <Dialog
-      open={flag !== null}
-      onOpenChange={(open) => {
-        if (!open && !resolve.isPending) onClose();
-      }}
-    >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        {flag && <ReviewForm key={flag.id} flag={flag} resolve={resolve} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ReviewForm({
-  flag,
-  resolve,
-  onDone,
-}: {
-  flag: FlaggedComment;
-  resolve: ReturnType<typeof useResolveFlag>;
-  onDone: () => void;
-}) {
   const { toast } = useToast();
-  const [notes, setNotes] = useState('');
+  const resolve = useResolveFlag();
 
-  const pendingAction = resolve.isPending ? resolve.variables.action : null;
-
-  const decide = (action: ResolveAction) => {
+  const decide = (flag: FlaggedComment, action: ResolveAction, notes: string) =>
     resolve.mutate(
       { id: flag.id, notes, action },
       {
@@ -70,7 +37,7 @@ function ReviewForm({
               action === 'restore' ? 'The text is shown again.' : 'The text stays hidden from everyone but admins.',
             variant: 'success',
           });
-          onDone();
+          onClose();
         },
         onError: (error) =>
           toast({
@@ -80,18 +47,31 @@ function ReviewForm({
           }),
       },
     );
-  };
 
   return (
-    <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Review flagged content</DialogTitle>
-        <DialogDescription>
-          This text is hidden from players until the flag is resolved. Restore shows it again (unless another flag on
-          the same text is still open); Keep hidden resolves the flag and keeps it from everyone but admins.
-        </DialogDescription>
-      </DialogHeader>
+    <ReviewDialog
+      item={flag}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={() => 'Review flagged content'}
+      description="This text is hidden from players until the flag is resolved. Restore shows it again (unless another flag on the same text is still open); Keep hidden resolves the flag and keeps it from everyone but admins."
+      notes={{
+        label: 'Resolution Notes',
+        max: RESOLUTION_NOTES_MAX,
+        placeholder: 'e.g. Spoke to the rater; the comment was edited.',
+      }}
+      choices={CHOICES}
+      pendingAction={resolve.isPending ? resolve.variables.action : null}
+      onDecide={decide}
+    >
+      {(flag) => <FlagDetails flag={flag} />}
+    </ReviewDialog>
+  );
+}
 
+function FlagDetails({ flag }: { flag: FlaggedComment }) {
+  return (
+    <>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-stone-50 px-4 py-3 text-sm">
         <dt className="text-stone-600">Player</dt>
         <dd className="font-semibold break-words text-stone-900">{flag.playerName}</dd>
@@ -115,37 +95,6 @@ function ReviewForm({
           {flag.flaggedText}
         </blockquote>
       </figure>
-
-      <FormField label="Resolution Notes" optional hint="For the record: what you decided and why.">
-        <Textarea
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          rows={3}
-          maxLength={RESOLUTION_NOTES_MAX}
-          placeholder="e.g. Spoke to the rater; the comment was edited."
-        />
-      </FormField>
-
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={resolve.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          variant="outline"
-          onClick={() => decide('keep_hidden')}
-          loading={pendingAction === 'keep_hidden'}
-          disabled={resolve.isPending}
-        >
-          {pendingAction !== 'keep_hidden' && <EyeOff aria-hidden className="size-4" />}
-          {pendingAction === 'keep_hidden' ? 'Resolving...' : 'Keep hidden'}
-        </Button>
-        <Button onClick={() => decide('restore')} loading={pendingAction === 'restore'} disabled={resolve.isPending}>
-          {pendingAction !== 'restore' && <Eye aria-hidden className="size-4" />}
-          {pendingAction === 'restore' ? 'Resolving...' : 'Restore'}
-        </Button>
-      </DialogFooter>
-    </div>
+    </>
   );
 }

@@ -1,20 +1,8 @@
+import { type ReviewChoice, ReviewDialog } from '@client/components/review-dialog';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
-import { FormField } from '@client/components/ui/form-field';
-import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { TRUST_REVIEW_NOTES_MAX, type TrustFlag } from '@common/schemas/trust';
-import { useState } from 'react';
 import { useReviewTrustFlag, type TrustReviewAction } from '../api/review-trust-flag';
 import { FLAG_TYPE, ratingIdsText } from '../trust-display';
 import { FlagEvidence } from './flag-evidence';
@@ -32,6 +20,11 @@ const OUTCOME: Record<TrustReviewAction, { title: string; description: (flag: Tr
   },
 };
 
+const CHOICES: ReviewChoice<TrustReviewAction>[] = [
+  { action: 'dismiss', label: 'Dismiss', busyLabel: 'Dismissing...', variant: 'outline' },
+  { action: 'confirm', label: 'Confirm', busyLabel: 'Confirming...', variant: 'destructive' },
+];
+
 /** Confirm (the flag's ratings stop counting) or Dismiss, with optional notes. */
 export function ReviewTrustFlagDialog({
   flag,
@@ -42,42 +35,16 @@ export function ReviewTrustFlagDialog({
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const review = useReviewTrustFlag();
-  return (
-    <Dialog
-      open={flag !== null}
-      onOpenChange={(open) => {
-        if (!open && !review.isPending) onClose();
-      }}
-    >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus} className="max-w-2xl">
-        {flag && <ReviewForm key={flag.id} flag={flag} review={review} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ReviewForm({
-  flag,
-  review,
-  onDone,
-}: {
-  flag: TrustFlag;
-  review: ReturnType<typeof useReviewTrustFlag>;
-  onDone: () => void;
-}) {
   const { toast } = useToast();
-  const [notes, setNotes] = useState('');
-  const type = FLAG_TYPE[flag.type];
-  const pendingAction = review.isPending ? review.variables.action : null;
+  const review = useReviewTrustFlag();
 
-  const decide = (action: TrustReviewAction) =>
+  const decide = (flag: TrustFlag, action: TrustReviewAction, notes: string) =>
     review.mutate(
       { id: flag.id, action, notes },
       {
         onSuccess: () => {
           toast({ title: OUTCOME[action].title, description: OUTCOME[action].description(flag), variant: 'success' });
-          onDone();
+          onClose();
         },
         onError: (error) =>
           toast({
@@ -89,15 +56,32 @@ function ReviewForm({
     );
 
   return (
-    <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Review {type.label.toLowerCase()} flag</DialogTitle>
-        <DialogDescription>
-          Confirm: its ratings stop counting in every estimate (they stay stored and visible to admins). Dismiss: they
-          keep counting, and the same ratings are not flagged again.
-        </DialogDescription>
-      </DialogHeader>
+    <ReviewDialog
+      item={flag}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className="max-w-2xl"
+      title={(flag) => `Review ${FLAG_TYPE[flag.type].label.toLowerCase()} flag`}
+      description="Confirm: its ratings stop counting in every estimate (they stay stored and visible to admins). Dismiss: they keep counting, and the same ratings are not flagged again."
+      notes={{
+        label: 'Review notes',
+        max: TRUST_REVIEW_NOTES_MAX,
+        placeholder: 'e.g. Same club, all accounts created the same week.',
+      }}
+      cancelVariant="ghost"
+      choices={CHOICES}
+      pendingAction={review.isPending ? review.variables.action : null}
+      onDecide={decide}
+    >
+      {(flag) => <TrustFlagDetails flag={flag} />}
+    </ReviewDialog>
+  );
+}
 
+function TrustFlagDetails({ flag }: { flag: TrustFlag }) {
+  const type = FLAG_TYPE[flag.type];
+  return (
+    <>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-stone-50 px-4 py-3 text-sm">
         <dt className="text-stone-600">Type</dt>
         <dd>
@@ -126,40 +110,6 @@ function ReviewForm({
       <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-stone-200">
         <FlagEvidence flag={flag} />
       </div>
-
-      <FormField label="Review notes" optional hint="For the record: what you decided and why.">
-        <Textarea
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          rows={3}
-          maxLength={TRUST_REVIEW_NOTES_MAX}
-          placeholder="e.g. Same club, all accounts created the same week."
-        />
-      </FormField>
-
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="ghost" disabled={review.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          variant="outline"
-          onClick={() => decide('dismiss')}
-          loading={pendingAction === 'dismiss'}
-          disabled={review.isPending}
-        >
-          {pendingAction === 'dismiss' ? 'Dismissing...' : 'Dismiss'}
-        </Button>
-        <Button
-          variant="destructive"
-          onClick={() => decide('confirm')}
-          loading={pendingAction === 'confirm'}
-          disabled={review.isPending}
-        >
-          {pendingAction === 'confirm' ? 'Confirming...' : 'Confirm'}
-        </Button>
-      </DialogFooter>
-    </div>
+    </>
   );
 }
