@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseEnv } from './env';
 import { estimatedRandomBits } from './lib/secret-strength';
 import { openTestDatabase } from './test/test-app';
+import { capturedLog } from './test/captured-log';
 
 const STRONG_KEY = 'q7Vt2mXc9LpR4sWz8KbN1dFg6HjY3aEu'; // 32 characters from 62 symbols, none repeated
 const STRONG_SECRET = 'Zr8pQ2vLm5Xt9Kc1Wb7Nd4Fh6Jg3Ys0Ae'; // likewise
@@ -50,13 +50,7 @@ describe('configuration refuses what is unsafe in production', () => {
   });
 
   it('logs a warning when TRUST_PROXY=true trusts every address', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, stream } = capturedLog();
     const database = await openTestDatabase();
     const env = parseEnv({ NODE_ENV: 'test', TRUST_PROXY: 'true' });
     const app = await buildApp({ env, database, mailer: { send: async () => {} }, logger: { level: 'warn', stream } });

@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseEnv } from './env';
 import { openTestDatabase } from './test/test-app';
+import { capturedLog } from './test/captured-log';
 
 describe('request logs', () => {
   it('never carry a reset or confirmation token, or an authorization code, from the URL', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, stream } = capturedLog();
     const database = await openTestDatabase();
     const env = parseEnv({ NODE_ENV: 'test' });
     const app = await buildApp({ env, database, mailer: { send: async () => {} }, logger: { level: 'info', stream } });
