@@ -3,18 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import {
-  getTableColumns,
-  sql,
-  type Column,
-  type ExtractTablesWithRelations,
-  type Query,
-  type SQL,
-  type Table,
-} from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -149,94 +141,4 @@ async function openPglite(directory: string | undefined): Promise<Database> {
     throw error;
   }
   return { db, kind: 'pglite', close: () => client.close() };
-}
-
-const compiledStatements = new Map<string, Query>();
-
-function compiled(key: string, build: () => SQL, dialect: PgDialect): Query {
-  let query = compiledStatements.get(key);
-  if (!query) {
-    query = dialect.sqlToQuery(build());
-    compiledStatements.set(key, query);
-  }
-  return query;
-}
-
-type DrizzleInternals = { session: PgSession; dialect: PgDialect };
-
-/**
- * Runs a hand-written statement as a named prepared statement on a database or an open transaction
- * (Drizzle's `execute` has no name, so it is parsed and planned on every call). `build` is called
- * once per name: its SQL takes every value as a `sql.placeholder`, filled from `values` on each call,
- * so the statement is not rebuilt, and PostgreSQL may keep one generic plan for it.
- * Rows come back as the driver gives them; `mapColumns` turns them into a table's row type.
- */
-export async function executePrepared(
-  executor: Executor,
-  name: string,
-  build: () => SQL,
-  values: Record<string, unknown>,
-): Promise<Record<string, unknown>[]> {
-  // Drizzle's own prepared-query path, reached through its session: the same one `.prepare(name)` uses.
-  const { session, dialect } = executor as unknown as DrizzleInternals;
-  const prepared = session.prepareQuery(compiled(name, build, dialect), undefined, name, false);
-  const result = (await prepared.execute(values)) as { rows: Record<string, unknown>[] };
-  return result.rows;
-}
-
-/** How a statement builder writes a value that changes per call: the value named `name`, of SQL type `type`. */
-export type ValueSlot = (name: string, type: string) => SQL;
-
-/** A value as a plain cast placeholder. */
-export const placeholderSlot: ValueSlot = (name, type) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
-/**
- * Values that enter a prepared statement once, as the one-row CTE `args`, and are read back through
- * scalar subqueries. The planner then cannot tailor a plan to them: every plan of the statement costs
- * the same, so PostgreSQL keeps its generic plan after five calls instead of planning each call anew.
- * Measured on the hot statements, planning per call cost more than running them (docs/decisions/003).
- * Use `slot` while building the statement, then put `cte()` first in its WITH list.
- */
-export function argsRow(): { slot: ValueSlot; cte: () => SQL } {
-  const columns = new Map<string, SQL>();
-  return {
-    slot: (name, type) => {
-      if (!columns.has(name)) columns.set(name, sql`${placeholderSlot(name, type)} as ${sql.identifier(name)}`);
-      return sql`(select ${sql.identifier(name)} from args)`;
-    },
-    cte: () => sql`args as (select ${sql.join([...columns.values()], sql`, `)})`,
-  };
-}
-
-/** A constant of our own code as an SQL string literal (standard_conforming_strings: only quotes need doubling). */
-export const textLiteral = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}'`);
-
-/** Each column of `table` as `"column_name" as "fieldName"` (optionally of a table alias), for mapColumns. */
-export function selectColumns(table: Table, alias?: string): SQL {
-  return sql.join(
-    Object.entries(getTableColumns(table)).map(([field, column]) =>
-      alias
-        ? sql`${sql.identifier(alias)}.${sql.identifier(column.name)} as ${sql.identifier(field)}`
-        : sql`${sql.identifier(column.name)} as ${sql.identifier(field)}`,
-    ),
-    sql`, `,
-  );
-}
-
-const columnsByTable = new WeakMap<Table, [string, Column][]>();
-
-/** A raw row selected with selectColumns, mapped the way Drizzle maps its own results (dates, numbers). */
-export function mapColumns<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
-  // Hot lists map many rows: the table's columns are listed once, not per row.
-  let columns = columnsByTable.get(table);
-  if (!columns) {
-    columns = Object.entries(getTableColumns(table));
-    columnsByTable.set(table, columns);
-  }
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of columns) {
-    const value = raw[field];
-    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row;
 }

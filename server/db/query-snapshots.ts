@@ -29,5 +29,7 @@ export function snapshotText(statement: { name: string; sqlText: () => string })
 /** Snapshot files on disk by statement name. */
 export function readSnapshots(): Map<string, string> {
   const files = readdirSync(queriesDir).filter((file) => file.endsWith('.sql'));
-  return new Map(files.map((file) => [file.slice(0, -'.sql'.length), readFileSync(path.join(queriesDir, file), 'utf8')]));
+  return new Map(
+    files.map((file) => [file.slice(0, -'.sql'.length), readFileSync(path.join(queriesDir, file), 'utf8')]),
+  );
 }

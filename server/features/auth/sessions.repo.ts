@@ -1,30 +1,23 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { sessions, users, type SessionData } from '../../db/schema/index';
 
 /*
  * Every signed-in request starts here, so it is one prepared round trip: the live session and the
  * user it acts as (sessions.user_id is that user for both user and developer sessions).
  */
-function prepareLiveSession(db: Db) {
-  return db
+const liveSessionQuery = preparedQuery('sessions_live_with_user', (db) =>
+  db
     .select({ sess: sessions.sess, expire: sessions.expire, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
-    .prepare('sessions_live_with_user');
-}
-
-const liveSessionByDb = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now')))),
+);
 
 /** The live session with its user (null when the session has none, or the user row is gone). */
 export async function findLiveSession(db: Db, sid: string, now: Date) {
-  let query = liveSessionByDb.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionByDb.set(db, query);
-  }
-  const [row] = await query.execute({ sid, now });
+  const [row] = await liveSessionQuery.run(db, { sid, now });
   return row;
 }
 

@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { players } from '../../db/schema/index';
 import type { FeatureRoutes } from '../../deps';
 import { notFound } from '../../lib/app-error';
 import { errorReplySchema } from '../../../common/schemas/shared';
+import { findBenchPlayer } from './health.repo';
 
 /*
  * Reference routes for `npm run bench` (decision 003): the same server's floor for any call (noop) and
@@ -21,20 +20,6 @@ const benchPlayerReply = z.object({
 });
 
 export const benchRoutes: FeatureRoutes = async (app, { database }) => {
-  const byId = database.db
-    .select({
-      id: players.id,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      location: players.location,
-      skillLevel: players.skillLevel,
-      isVerified: players.isVerified,
-      ratingCount: players.ratingCount,
-    })
-    .from(players)
-    .where(eq(players.id, sql.placeholder('id')))
-    .prepare('bench_pk');
-
   app.get(
     '/api/bench/noop',
     { schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } } },
@@ -51,7 +36,7 @@ export const benchRoutes: FeatureRoutes = async (app, { database }) => {
       },
     },
     async (request) => {
-      const [row] = await byId.execute({ id: request.query.id });
+      const row = await findBenchPlayer(database.db, request.query.id);
       if (!row) throw notFound('Player not found', 'player_not_found');
       return row;
     },

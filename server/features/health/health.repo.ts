@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { players } from '../../db/schema/index';
 
 export type AppliedMigrations = { count: number; lastHash: string | null };
 
@@ -20,4 +22,25 @@ export function missingMigrationsTable(error: unknown): boolean {
     if (code === '42P01' || code === '3F000') return true;
   }
   return false;
+}
+
+/** The benchmark's floor for a database-backed call (bench.routes.ts): one prepared primary-key select. */
+const benchPlayerQuery = preparedQuery('bench_pk', (db) =>
+  db
+    .select({
+      id: players.id,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      location: players.location,
+      skillLevel: players.skillLevel,
+      isVerified: players.isVerified,
+      ratingCount: players.ratingCount,
+    })
+    .from(players)
+    .where(eq(players.id, sql.placeholder('id'))),
+);
+
+export async function findBenchPlayer(db: Db, id: number) {
+  const [row] = await benchPlayerQuery.run(db, { id });
+  return row;
 }

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db, type Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { leaderboardBoards, players, raterDailyStats, raterStats, raterTrust, users } from '../../db/schema/index';
 import type { RaterCountBucket, StoredLeaderboardRow } from '../../db/schema/leaderboard-boards';
 import type { LeaderboardPeriod } from '../../../common/constants';
@@ -88,12 +89,16 @@ const toRow = (raw: Record<string, unknown>): RaterPlace => ({
   ),
 });
 
+const leaderboardAllTimeQuery = preparedStatement<Record<string, unknown>>('leaderboard_all_time', allTimeStatement);
+
 export async function findAllTimeLeaderboard(db: Executor): Promise<LeaderboardRow[]> {
-  return (await executePrepared(db, 'leaderboard_all_time', allTimeStatement, {})).map(toRow);
+  return (await leaderboardAllTimeQuery.run(db, {})).map(toRow);
 }
 
+const leaderboardSinceQuery = preparedStatement<Record<string, unknown>>('leaderboard_since', sinceStatement);
+
 export async function findLeaderboardSince(db: Executor, since: string): Promise<LeaderboardRow[]> {
-  return (await executePrepared(db, 'leaderboard_since', sinceStatement, { since })).map(toRow);
+  return (await leaderboardSinceQuery.run(db, { since })).map(toRow);
 }
 
 const allTimeRaterCounts = () =>
@@ -104,12 +109,22 @@ const sinceRaterCounts = () =>
   sql`with ${periodTotals()} select ratings_count as "ratingsCount", count(*)::int as raters from totals
     group by 1 order by 1 desc`;
 
+const leaderboardRaterCountsAllTimeQuery = preparedStatement<Record<string, unknown>>(
+  'leaderboard_rater_counts_all_time',
+  allTimeRaterCounts,
+);
+
+const leaderboardRaterCountsSinceQuery = preparedStatement<Record<string, unknown>>(
+  'leaderboard_rater_counts_since',
+  sinceRaterCounts,
+);
+
 /** How many raters have each ratings count in the period (from `since`; null for all time), most first. */
 export async function findRaterCounts(db: Executor, since: string | null): Promise<RaterCountBucket[]> {
   const raw =
     since === null
-      ? await executePrepared(db, 'leaderboard_rater_counts_all_time', allTimeRaterCounts, {})
-      : await executePrepared(db, 'leaderboard_rater_counts_since', sinceRaterCounts, { since });
+      ? await leaderboardRaterCountsAllTimeQuery.run(db, {})
+      : await leaderboardRaterCountsSinceQuery.run(db, { since });
   return raw.map((bucket) => [Number(bucket.ratingsCount), Number(bucket.raters)]);
 }
 
@@ -200,6 +215,15 @@ function sincePlaceStatement(): SQL {
 /** The stored board's version (its computedAt) and the caller's own place, read together in one statement. */
 export type BoardVersionAndPlace = { boardComputedAt: Date; place: RaterPlace | undefined };
 
+const leaderboardPlaceAllTimeQuery = preparedStatement<Record<string, unknown>>(
+  'leaderboard_place_all_time',
+  allTimePlaceStatement,
+);
+
+const leaderboardPlaceSinceQuery = preparedStatement<Record<string, unknown>>(
+  'leaderboard_place_since',
+  sincePlaceStatement,
+);
 
 /** The caller's place for the period (from `since`, a UTC day; null for all time); undefined with no rating in it. */
 export async function findRaterPlace(
@@ -209,8 +233,8 @@ export async function findRaterPlace(
 ): Promise<RaterPlace | undefined> {
   const [raw] =
     since === null
-      ? await executePrepared(db, 'leaderboard_place_all_time', allTimePlaceStatement, { userId })
-      : await executePrepared(db, 'leaderboard_place_since', sincePlaceStatement, { userId, since });
+      ? await leaderboardPlaceAllTimeQuery.run(db, { userId })
+      : await leaderboardPlaceSinceQuery.run(db, { userId, since });
   return raw ? toRow(raw) : undefined;
 }
 
@@ -221,6 +245,16 @@ const withBoardVersion = (placeOnly: () => SQL) => () =>
     where board.period = ${sql.placeholder('period')}`;
 const allTimeVersionAndPlace = withBoardVersion(allTimePlaceStatement);
 const sinceVersionAndPlace = withBoardVersion(sincePlaceStatement);
+
+const leaderboardVersionPlaceAllTimeQuery = preparedStatement<Record<string, unknown>>(
+  'leaderboard_version_place_all_time',
+  allTimeVersionAndPlace,
+);
+
+const leaderboardVersionPlaceSinceQuery = preparedStatement<Record<string, unknown>>(
+  'leaderboard_version_place_since',
+  sinceVersionAndPlace,
+);
 
 /**
  * The stored board's version and the caller's place in one round trip; undefined while no board is stored
@@ -234,8 +268,8 @@ export async function findBoardVersionAndPlace(
 ): Promise<BoardVersionAndPlace | undefined> {
   const [raw] =
     since === null
-      ? await executePrepared(db, 'leaderboard_version_place_all_time', allTimeVersionAndPlace, { period, userId })
-      : await executePrepared(db, 'leaderboard_version_place_since', sinceVersionAndPlace, { period, userId, since });
+      ? await leaderboardVersionPlaceAllTimeQuery.run(db, { period, userId })
+      : await leaderboardVersionPlaceSinceQuery.run(db, { period, userId, since });
   if (!raw) return undefined;
   const computedAt = raw.boardComputedAt;
   return {

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { preparedQuery, preparedStatement } from '../../db/prepared';
 import { playerMatchRequests, players, playerSkill, ratings, users } from '../../db/schema/index';
 
 /*
@@ -26,16 +27,15 @@ const summaryColumns = {
   skillComputedAtMs: computedAtMs,
 };
 
-function prepareSummary(db: Db) {
-  return db
+const summaryQuery = preparedQuery('player_page_summary', (db) =>
+  db
     .select(summaryColumns)
     .from(players)
     .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
-    .where(eq(players.id, sql.placeholder('id')))
-    .prepare('player_page_summary');
-}
+    .where(eq(players.id, sql.placeholder('id'))),
+);
 
-function prepareDetail(db: Db) {
+const detailQuery = preparedQuery('player_page_detail', (db) => {
   const pendingClaim = sql<boolean>`exists (select 1 from ${playerMatchRequests}
     where ${playerMatchRequests.playerId} = ${players.id} and ${playerMatchRequests.status} = 'pending')`;
   return db
@@ -51,28 +51,20 @@ function prepareDetail(db: Db) {
     })
     .from(players)
     .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
-    .where(eq(players.id, sql.placeholder('id')))
-    .prepare('player_page_detail');
-}
-
-const summaryByDb = new WeakMap<Db, ReturnType<typeof prepareSummary>>();
-const detailByDb = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
+    .where(eq(players.id, sql.placeholder('id')));
+});
 
 export type PlayerPageSummaryRow = NonNullable<Awaited<ReturnType<typeof findPlayerPageSummary>>>;
 
 /** One row of players with its estimate's time, or undefined when there is no such player. */
 export async function findPlayerPageSummary(db: Db, id: number) {
-  let query = summaryByDb.get(db);
-  if (!query) summaryByDb.set(db, (query = prepareSummary(db)));
-  const [row] = await query.execute({ id });
+  const [row] = await summaryQuery.run(db, { id });
   return row;
 }
 
 /** Everything the page shows of the player: profile, star counts, the stored estimate, a pending claim. */
 export async function findPlayerPageDetail(db: Db, id: number) {
-  let query = detailByDb.get(db);
-  if (!query) detailByDb.set(db, (query = prepareDetail(db)));
-  const [row] = await query.execute({ id });
+  const [row] = await detailQuery.run(db, { id });
   return row;
 }
 
@@ -121,6 +113,12 @@ function commentsStatement(paged: boolean): () => SQL {
   };
 }
 
+const commentsQuery = preparedStatement<Record<string, unknown>>('player_page_comments', commentsStatement(false));
+const commentsAfterQuery = preparedStatement<Record<string, unknown>>(
+  'player_page_comments_after',
+  commentsStatement(true),
+);
+
 /**
  * A page of the player's public comments, newest first (limit + 1 rows read, for cutPage): ratings with text,
  * never one whose text moderation holds, as GET /api/players/:id's recentComments.
@@ -131,12 +129,11 @@ export async function listPublicComments(
   page: { limit: number; afterId?: number },
 ): Promise<PublicCommentRow[]> {
   const paged = page.afterId !== undefined;
-  const rows = await executePrepared(
-    db,
-    paged ? 'player_page_comments_after' : 'player_page_comments',
-    commentsStatement(paged),
-    { playerId, limit: page.limit, ...(paged ? { cursorId: page.afterId } : {}) },
-  );
+  const rows = await (paged ? commentsAfterQuery : commentsQuery).run(db, {
+    playerId,
+    limit: page.limit,
+    ...(paged ? { cursorId: page.afterId } : {}),
+  });
   return rows.map((row) => ({
     id: Number(row.id),
     rating: Number(row.rating),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { players, playerSkill, ratings, type StoredSkill } from '../../db/schema/index';
 import { RECENT_COMMENTS_LIMIT } from '../../../common/schemas/players';
 
@@ -15,7 +16,7 @@ type RecentCommentJson = { rating: number; comment: string; createdAtMs: number 
  * from the running aggregate columns; the latest comments walk ratings_player_created_idx, skipping
  * text held by moderation and selecting no rater column at all.
  */
-function prepareDetail(db: Db) {
+const detailQuery = preparedQuery('players_detail', (db) => {
   // Drizzle writes a column of a one-table query unqualified; inside the subquery "id" would mean ratings.id.
   const outerPlayerId = sql`${players}.${sql.identifier(players.id.name)}`;
   const recent = sql<RecentCommentJson[]>`coalesce((
@@ -63,20 +64,12 @@ function prepareDetail(db: Db) {
         floor(extract(epoch from s.computed_at) * 1000)) from ${playerSkill} s where s.player_id = ${outerPlayerId})`,
     })
     .from(players)
-    .where(eq(players.id, sql.placeholder('id')))
-    .prepare('players_detail');
-}
-
-const detailByDb = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
+    .where(eq(players.id, sql.placeholder('id')));
+});
 
 export type PlayerDetailRow = NonNullable<Awaited<ReturnType<typeof findPlayerDetail>>>;
 
 export async function findPlayerDetail(db: Db, id: number) {
-  let query = detailByDb.get(db);
-  if (!query) {
-    query = prepareDetail(db);
-    detailByDb.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await detailQuery.run(db, { id });
   return row;
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { players, ratings } from '../../db/schema/index';
 import type { Coordinates } from '../locations/locations.service';
 import { wordPattern, type SearchRow } from './players.repo';
@@ -85,7 +86,7 @@ export async function searchPlayersNear(db: Db, options: NearSearchOptions): Pro
   // Without a query (the landing page's "Players near you"), one prepared statement: planning it took twice as
   // long as running it. A query's words change the statement's shape, so it is built for the call.
   if (!query) {
-    const rows = await executePrepared(db, 'players_near', () => nearStatement(sql``, sql`1`, placeholders), values);
+    const rows = await nearQuery.run(db, values);
     return rows as NearSearchRow[];
   }
   const result = await db.execute<NearSearchRow>(nearStatement(everyWord, tier, literalsOf(values)));
@@ -175,3 +176,6 @@ function nearStatement(everyWord: SQL, tier: SQL, v: NearSql): SQL {
       where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${v.raterEmail} limit 1) r on true
     order by page.distance, page.tier, page.search_name collate "C", page.id`;
 }
+
+/** Everyone near the place, without a query: one prepared statement. */
+const nearQuery = preparedStatement<NearValues>('players_near', () => nearStatement(sql``, sql`1`, placeholders));

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { argsRow, executePrepared, type Db, type Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { argsRow, preparedStatement } from '../../db/prepared';
 import { players, ratings, searchText, type PlayerRow } from '../../db/schema/index';
 import { searchColumns } from './search-columns';
 
@@ -102,6 +103,8 @@ function leadingTiersStatement(): SQL {
   return sql`with ${args.cte()}, ${body}`;
 }
 
+const leadingTiersQuery = preparedStatement<Record<string, unknown>>('players_search_leading', leadingTiersStatement);
+
 /** A word of the query as a LIKE pattern on searchText: anywhere, or at a word start when it is short. */
 export const wordPattern = (word: string) => (word.length >= 3 ? `%${word}%` : `% ${word}%`);
 
@@ -113,7 +116,7 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
   const raterEmail = options.raterEmail?.toLowerCase() ?? null;
   const from = query;
   const to = `${query}\u{10FFFF}`;
-  const rows = (await executePrepared(db, 'players_search_leading', leadingTiersStatement, {
+  const rows = (await leadingTiersQuery.run(db, {
     from,
     to,
     raterEmail,

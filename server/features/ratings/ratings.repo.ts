@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { mapColumns, preparedStatement, selectColumns } from '../../db/prepared';
 import { players, playerSkill, ratingHelpfulness, ratings, users } from '../../db/schema/index';
 import { afterKeyset, exactTimeKey, keysetOrderBy, type KeysetOrder } from '../../lib/keyset';
-import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
+import type { RatingScoreField } from '../../../common/schemas/ratings';
 import type { ListSort } from '../../../common/schemas/shared';
 
 export type NewRating = typeof ratings.$inferInsert;

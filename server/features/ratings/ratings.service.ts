@@ -17,12 +17,7 @@ import {
   type ReceivedRating,
 } from '../../../common/schemas/ratings';
 import { ratingCredit, recordRatingEdited } from '../gamification/gamification.service';
-import {
-  heldFieldsOf,
-  rescreenRating,
-  screenRatingTexts,
-  type RatingTexts,
-} from '../moderation/moderation.service';
+import { heldFieldsOf, rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
 import { insertPlayer } from '../players/players.repo';
 import {
   addToPlayerAggregates,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { executePrepared, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { players, playerSkill, type StoredSkill } from '../../db/schema/index';
 
 /** What the preview image needs of a player, read with its stored estimate in one primary-key probe. */
@@ -16,19 +17,19 @@ export type PreviewPlayerRow = {
 };
 
 export async function findPreviewPlayer(db: Db, id: number): Promise<PreviewPlayerRow | undefined> {
-  const [row] = await executePrepared(
-    db,
-    'seo_preview_player',
-    () => sql`select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+  const [row] = await previewPlayerQuery.run(db, { id });
+  if (!row) return undefined;
+  return { ...(row as PreviewPlayerRow), computedAt: row.computedAt ? new Date(row.computedAt as string) : null };
+}
+
+const previewPlayerQuery = preparedStatement<{ id: number }>(
+  'seo_preview_player',
+  () => sql`select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
         p.is_verified as "isVerified", p.user_id is not null as "isLinked", p.visibility,
         s.skill, s.computed_at as "computedAt"
       from ${players} p left join ${playerSkill} s on s.player_id = p.id
       where p.id = ${sql.placeholder('id')}::int`,
-    { id },
-  );
-  if (!row) return undefined;
-  return { ...(row as PreviewPlayerRow), computedAt: row.computedAt ? new Date(row.computedAt as string) : null };
-}
+);
 
 /**
  * Who may be listed: unlinked players, and linked players who chose a public page (docs/product.md#visibility).

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db, type Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import type { OverallEstimate } from '../../../common/schemas/trust';
 import {
   playerSkill,
@@ -161,18 +162,18 @@ export async function findStoredSkills(db: Executor, playerIds: number[]) {
   return new Map(rows.map((row) => [row.playerId, row]));
 }
 
+const storedOverallsQuery = preparedStatement<{ ids: number[] }>(
+  'trust_stored_overalls',
+  () => sql`select player_id as "playerId", skill -> 'overall' as overall, skill -> 'reliability' ->> 'label' as label
+      from ${playerSkill} where player_id = any(${sql.placeholder('ids')}::int[])`,
+);
+
 /**
  * The overall estimates of a page of players (search results), one named statement reading
  * player_skill's primary key: cheaper than a subquery per result row (measured in the bench).
  */
 export async function findStoredOveralls(db: Db, playerIds: number[]): Promise<Map<number, OverallEstimate>> {
-  const rows = await executePrepared(
-    db,
-    'trust_stored_overalls',
-    () => sql`select player_id as "playerId", skill -> 'overall' as overall, skill -> 'reliability' ->> 'label' as label
-      from ${playerSkill} where player_id = any(${sql.placeholder('ids')}::int[])`,
-    { ids: playerIds },
-  );
+  const rows = await storedOverallsQuery.run(db, { ids: playerIds });
   return new Map(
     rows.map((row) => [
       Number(row.playerId),

@@ -1,0 +1,2 @@
+-- player_page_summary: written by npm run db:queries from the statement's declaration; do not edit.
+select "players"."id", "players"."user_id", "players"."first_name", "players"."last_name", "players"."location", "players"."visibility", "players"."is_verified", "players"."skill_level", "players"."years_playing", "players"."bio", floor(extract(epoch from "player_skill"."computed_at") * 1000)::float8 from "players" left join "player_skill" on "player_skill"."player_id" = "players"."id" where "players"."id" = $1
