@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SCORE_LABELS,
   adminHeaders,
   allScores,
   checkScreen,
@@ -16,14 +17,8 @@ import {
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-const CATEGORY_LABELS = [
-  'Serve & Return',
-  'Groundstrokes & Third Shot',
-  'Net Play, Volleys & Dinks',
-  'Movement & Court Awareness',
-  'Mental & Physical Game',
-  'Would play again',
-] as const;
+/** The rows of the skill estimate: the five rating categories, then would play again. */
+const CATEGORY_LABELS = [...SCORE_LABELS, 'Would play again'] as const;
 
 /** The signed-in person of the context rates a player, every score at `stars` (POST /api/ratings). */
 async function rateViaApi(

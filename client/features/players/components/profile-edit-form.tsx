@@ -1,17 +1,13 @@
-import { LocationInput } from '@client/components/location-input';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
-import { NativeSelect } from '@client/components/ui/native-select';
-import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
-import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
 import type { LinkedPlayer } from '@common/schemas/auth';
-import { PLAYER_BIO_MAX, updatePlayerBodySchema, type PlayerVisibility } from '@common/schemas/players';
+import { updatePlayerBodySchema, type PlayerVisibility } from '@common/schemas/players';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useUpdatePlayer } from '../api/update-player';
+import { PlayerProfileFields } from './player-profile-fields';
 
 type ProfileValues = {
   bio: string;
@@ -94,57 +90,7 @@ export function ProfileEditForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Edit your profile">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Skill level" error={errors.skillLevel} hint="Shown as “Unverified” until verified.">
-          <NativeSelect
-            id="profile-skillLevel"
-            value={values.skillLevel}
-            onChange={(event) => set('skillLevel')(event.target.value)}
-          >
-            {SKILL_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="Years playing" optional error={errors.yearsPlaying}>
-          <NativeSelect
-            id="profile-yearsPlaying"
-            value={values.yearsPlaying}
-            onChange={(event) => set('yearsPlaying')(event.target.value)}
-          >
-            <option value="">Prefer not to say</option>
-            {YEARS_PLAYING.map((years) => (
-              <option key={years} value={years}>
-                {years === '<1' ? 'Less than 1 year' : `${years} years`}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      </div>
-      <FormField
-        label="Location"
-        error={errors.location}
-        hint="Start typing a ZIP code or a city and pick a suggestion."
-      >
-        <LocationInput
-          id="profile-location"
-          value={values.location}
-          onChange={set('location')}
-          placeholder="e.g. 78701 or Austin, TX"
-        />
-      </FormField>
-      <FormField label="About you" optional error={errors.bio}>
-        <Textarea
-          id="profile-bio"
-          rows={3}
-          maxLength={PLAYER_BIO_MAX}
-          placeholder="Where you play, your favourite shot, what you are working on…"
-          value={values.bio}
-          onChange={(event) => set('bio')(event.target.value)}
-        />
-      </FormField>
+      <PlayerProfileFields idPrefix="profile" values={values} errors={errors} set={set} />
       <fieldset className="grid gap-2" aria-describedby={errors.visibility ? 'profile-visibility-error' : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-stone-900">Who can see my page</legend>
         <div className="grid gap-2 sm:grid-cols-2">

@@ -1,18 +1,15 @@
-import { LocationInput } from '@client/components/location-input';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { NativeSelect } from '@client/components/ui/native-select';
-import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
-import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
-import { PLAYER_BIO_MAX, registerPlayerBodySchema, type RegisterPlayerReply } from '@common/schemas/players';
+import { registerPlayerBodySchema, type RegisterPlayerReply } from '@common/schemas/players';
 import { useState, type FormEvent } from 'react';
 import { useRegisterPlayer } from '../api/register-player';
+import { PlayerProfileFields } from './player-profile-fields';
 
 export type RegistrationValues = {
   firstName: string;
@@ -145,60 +142,13 @@ export function RegistrationForm({
           onChange={(event) => set('email')(event.target.value)}
         />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Skill level" error={errors.skillLevel} hint="Shown as “Unverified” until verified.">
-          <NativeSelect
-            id="registration-skillLevel"
-            value={values.skillLevel}
-            onChange={(event) => set('skillLevel')(event.target.value)}
-          >
-            <option value="" disabled>
-              Select your level
-            </option>
-            {SKILL_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label="Years playing" optional error={errors.yearsPlaying}>
-          <NativeSelect
-            id="registration-yearsPlaying"
-            value={values.yearsPlaying}
-            onChange={(event) => set('yearsPlaying')(event.target.value)}
-          >
-            <option value="">Prefer not to say</option>
-            {YEARS_PLAYING.map((years) => (
-              <option key={years} value={years}>
-                {years === '<1' ? 'Less than 1 year' : `${years} years`}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      </div>
-      <FormField
-        label="Location"
-        error={errors.location}
-        hint="Start typing a ZIP code or a city and pick a suggestion."
-      >
-        <LocationInput
-          id="registration-location"
-          value={values.location}
-          onChange={set('location')}
-          placeholder="e.g. 78701 or Austin, TX"
-        />
-      </FormField>
-      <FormField label="About you" optional error={errors.bio}>
-        <Textarea
-          id="registration-bio"
-          rows={3}
-          maxLength={PLAYER_BIO_MAX}
-          placeholder="Where you play, your favourite shot, what you are working on…"
-          value={values.bio}
-          onChange={(event) => set('bio')(event.target.value)}
-        />
-      </FormField>
+      <PlayerProfileFields
+        idPrefix="registration"
+        values={values}
+        errors={errors}
+        set={set}
+        skillPlaceholder="Select your level"
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         <Button type="submit" size="lg" loading={register.isPending} className="w-full sm:w-auto">
           {register.isPending ? 'Registering...' : linkedPlayerId !== null ? 'Complete Profile' : 'Register Player'}
