@@ -159,7 +159,7 @@ describe('authorization matrix: every admin route against every kind of caller',
     );
     expect(new Set(confirmedRoutes.map(key))).toEqual(new Set(CONFIRMED_EMAIL_ROUTES.map((route) => key(route))));
     const confirmed = await signUpWithPassword(t);
-    const unconfirmedMessage = { message: 'Please confirm your e-mail address first' };
+    const unconfirmedMessage = { message: 'Please confirm your e-mail address first', code: 'email_unconfirmed' };
     for (const route of confirmedRoutes) {
       const name = `${route.method} ${route.url}`;
       const anonymous = await call(route, {});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../features/auth/auth-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const REFUSED = { message: 'Cross-site request refused' };
+const REFUSED = { message: 'Cross-site request refused', code: 'cross_site_refused' };
 
 describe('cross-site request forgery and request bodies', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE_LIST } from '../../common/error-codes';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** One raw HTTP exchange over a real socket, for requests no HTTP client would send. */
@@ -42,7 +43,8 @@ describe('every answer carries the security headers and the {message} shape', ()
     expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const json = JSON.parse(body) as Record<string, unknown>;
     expect(typeof json.message).toBe('string');
-    expect(Object.keys(json).filter((key) => key !== 'message' && key !== 'errors')).toEqual([]);
+    expect(ERROR_CODE_LIST).toContain(json.code);
+    expect(Object.keys(json).filter((key) => !['message', 'code', 'errors'].includes(key))).toEqual([]);
     expect(body).not.toMatch(/FST_|ERR_|statusCode/);
   };
 

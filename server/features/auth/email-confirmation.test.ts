@@ -14,7 +14,7 @@ import {
 } from './auth-fixtures';
 import { DEVELOPER_EMAIL_DOMAIN } from './developer-auth.service';
 
-const UNCONFIRMED = { message: 'Please confirm your e-mail address first' };
+const UNCONFIRMED = { message: 'Please confirm your e-mail address first', code: 'email_unconfirmed' };
 
 describe('e-mail confirmation for password accounts', () => {
   let t: TestApp;

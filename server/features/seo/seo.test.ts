@@ -148,7 +148,7 @@ describe('sitemaps', () => {
     for (const url of ['/sitemap-players-2.xml', '/sitemap-players-0.xml', '/sitemap-players-x.xml']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
-      expect(Object.keys(res.json<{ message: string }>()), url).toEqual(['message']);
+      expect(Object.keys(res.json<{ message: string }>()), url).toEqual(['message', 'code']);
     }
   });
 
