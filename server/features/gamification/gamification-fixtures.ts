@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { ratings, users, type RatingRow } from '../../db/schema/index';
 import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
-import { insertPlayer } from '../players/players.repo';
+import { insertPlayer } from '../players/players.service';
 import { insertSubmittedRating } from '../ratings/submit-rating.repo';
 import { ratingCredit, recordHelpfulnessChanged } from './gamification.service';
 

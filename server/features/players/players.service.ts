@@ -35,14 +35,16 @@ import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
 import { searchPlayersNear } from './players-near.repo';
 
 /**
- * The player queries other features run inside their own transactions (a claim links a player, verification
- * finds one by e-mail, bulk import inserts many): they reach the players table through this service only.
+ * The player queries other features run inside their own transactions (a claim links a player, the rate wizard
+ * adds one, verification finds one by e-mail, bulk import inserts many): they reach the players table through this
+ * service only.
  */
 export {
   findPlayerByEmail,
   findPlayerById,
   findPlayerByIdForUpdate,
   findPlayerIdOfUser,
+  insertPlayer,
   linkPlayerToUser,
 } from './players.repo';
 export { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-insert.repo';

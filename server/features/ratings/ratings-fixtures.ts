@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { players, users } from '../../db/schema/index';
 import type { TestApp } from '../../test/test-app';
-import { insertPlayer } from '../players/players.repo';
+import { insertPlayer } from '../players/players.service';
 
 /* Test data and calls shared by the ratings and moderation tests. */
 

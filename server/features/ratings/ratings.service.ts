@@ -18,7 +18,7 @@ import {
 } from '../../../common/schemas/ratings';
 import { ratingCredit, recordRatingEdited } from '../gamification/gamification.service';
 import { heldFieldsOf, rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
-import { insertPlayer } from '../players/players.repo';
+import { insertPlayer } from '../players/players.service';
 import {
   addToPlayerAggregates,
   findRating,
