@@ -11,7 +11,22 @@ import {
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
 import type { LucideIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
+
+/**
+ * Where focus goes when a review closes: back to the Review button that opened it (set `opener` on opening), or,
+ * once its item is decided and the button is gone, to `fallback` (the list's heading) instead of the page body.
+ * Radix returns focus only to a DialogTrigger, and these dialogs are opened from a button per row.
+ */
+export function useReviewFocus(fallback: RefObject<HTMLElement | null>) {
+  const opener = useRef<HTMLElement | null>(null);
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+    else fallback.current?.focus();
+  };
+  return { opener, onCloseAutoFocus };
+}
 
 /** One way an admin can decide a review, as a footer button. */
 export type ReviewChoice<Action extends string> = {

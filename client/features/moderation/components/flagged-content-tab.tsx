@@ -1,4 +1,5 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { useReviewFocus } from '@client/components/review-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -18,10 +19,8 @@ import { ReviewFlagDialog } from './review-flag-dialog';
 export default function FlaggedContentTab() {
   const flags = useQuery(flaggedCommentsQuery);
   const [reviewing, setReviewing] = useState<FlaggedComment | null>(null);
-  // Focus goes back to the Review button on Cancel; once its flag is resolved the button is gone,
-  // so focus lands on the pending list's heading instead of the page body.
-  const opener = useRef<HTMLElement | null>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
+  const { opener, onCloseAutoFocus } = useReviewFocus(pendingHeading);
 
   if (!isLoaded(flags)) {
     return <QueryStatus query={flags} loading="Loading flagged content..." failed="Error loading flagged content" />;
@@ -108,16 +107,7 @@ export default function FlaggedContentTab() {
         )}
       </section>
 
-      <ReviewFlagDialog
-        flag={reviewing}
-        onClose={() => setReviewing(null)}
-        onCloseAutoFocus={(event) => {
-          // Radix returns focus to a DialogTrigger, and this dialog is opened from several buttons instead.
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-          else pendingHeading.current?.focus();
-        }}
-      />
+      <ReviewFlagDialog flag={reviewing} onClose={() => setReviewing(null)} onCloseAutoFocus={onCloseAutoFocus} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { useReviewFocus } from '@client/components/review-dialog';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { TRUST_FLAG_STATUSES, type TrustFlag } from '@common/schemas/trust';
@@ -25,10 +26,8 @@ export default function TrustTab() {
   const [status, setStatus] = useState<TrustFlagStatus>('pending');
   const pendingCount = useQuery(trustStatusQuery).data?.pendingFlags ?? 0;
   const [reviewing, setReviewing] = useState<TrustFlag | null>(null);
-  // Focus goes back to the Review button on Cancel; once its flag is reviewed the button is gone, so it lands
-  // on the flags' heading instead of the page body.
-  const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { opener, onCloseAutoFocus } = useReviewFocus(heading);
   return (
     <div className="grid gap-6">
       <TrustStatusPanel />
@@ -67,16 +66,7 @@ export default function TrustTab() {
         </Tabs>
       </section>
       {/* Outside the list, which unmounts with its last pending flag: the outcome's toast must still show. */}
-      <ReviewTrustFlagDialog
-        flag={reviewing}
-        onClose={() => setReviewing(null)}
-        onCloseAutoFocus={(event) => {
-          // Radix returns focus to a DialogTrigger, and this dialog is opened from several buttons instead.
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-          else heading.current?.focus();
-        }}
-      />
+      <ReviewTrustFlagDialog flag={reviewing} onClose={() => setReviewing(null)} onCloseAutoFocus={onCloseAutoFocus} />
     </div>
   );
 }
