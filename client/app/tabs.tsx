@@ -57,7 +57,7 @@ export const HOME_TABS: readonly HomeTab[] = [
     icon: Upload,
     access: 'admin',
     adminRight: 'admin-token',
-    component: lazy(() => import('@client/features/bulk-import/components/bulk-import-tab')),
+    component: lazy(() => import('@client/features/admin/components/bulk-import-tab')),
   },
   {
     id: 'players',
@@ -81,7 +81,7 @@ export const HOME_TABS: readonly HomeTab[] = [
     icon: Mail,
     access: 'admin',
     adminRight: 'admin-token',
-    component: lazy(() => import('@client/features/signups-admin/components/email-signups-tab')),
+    component: lazy(() => import('@client/features/admin/components/email-signups-tab')),
   },
   {
     id: 'match-requests',
