@@ -3,17 +3,15 @@ import { round2 } from './model/round2';
 import type { TrustFlag } from '../../../common/schemas/trust';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AdminIdentity } from '../../plugins/authorize';
+import { countRatingsGiven, findRaterTrust, findUserEmail } from './trust.repo';
 import {
-  countRatingsGiven,
   describeFlagParties,
   findFlags,
-  findRaterTrust,
-  findUserEmail,
   flagsWithStatus,
   flagWithId,
   markPlayersStale,
   reviewFlag,
-} from './trust.repo';
+} from './trust-flags.repo';
 import { currentLeniencyPrior } from './trust.service';
 import { Z90 } from './model/normal-distribution';
 

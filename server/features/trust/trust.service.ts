@@ -13,7 +13,6 @@ import {
   calibrationSince,
   clearStaleMarks,
   clearStaleMarksBefore,
-  countPendingFlags,
   findDismissedSignatures,
   findExcludedRatingIds,
   findLatestRun,
@@ -21,14 +20,12 @@ import {
   findStalePlayers,
   findStoredOveralls,
   findStoredSkills,
-  insertFlags,
   insertRun,
   loadAllRatings,
   loadHelpfulnessVotes,
   loadPlayers,
   loadRatedPlayers,
   loadRatingsOfPlayers,
-  markPlayersStale,
   storePredictions,
   storeRaterTrust,
   storeSkills,
@@ -37,6 +34,7 @@ import {
   type RatingInput,
   type SkillWrite,
 } from './trust.repo';
+import { countPendingFlags, insertFlags, markPlayersStale } from './trust-flags.repo';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
