@@ -28,7 +28,7 @@ export const idParamSchema = z.strictObject({ id: idSchema });
 /** One of the stable codes of common/error-codes.ts, which programs branch on. */
 export const errorCodeSchema = z.enum(ERROR_CODE_LIST);
 
-/** The body of every error answer (docs/product.md#error-answers). */
+/** The body of every error answer (docs/product.md#error-answers): a message for people and a code for programs. */
 export const errorReplySchema = z.object({
   message: z.string(),
   code: errorCodeSchema,

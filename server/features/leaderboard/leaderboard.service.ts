@@ -279,7 +279,12 @@ type Standing = Pick<LeaderboardCurrentUser, 'rank' | 'tiedWith' | 'rankedRaters
 
 /** Raters ranked in the period as of the stored counts, never fewer than the places already known. */
 const rankedRatersOf = (raterCounts: RaterCountBucket[], atLeast: number): number | null =>
-  raterCounts.length === 0 ? null : Math.max(atLeast, raterCounts.reduce((sum, [, raters]) => sum + raters, 0));
+  raterCounts.length === 0
+    ? null
+    : Math.max(
+        atLeast,
+        raterCounts.reduce((sum, [, raters]) => sum + raters, 0),
+      );
 
 /**
  * A caller outside the listed rows, placed from the board's rater counts: after every rater with more ratings and
