@@ -39,6 +39,8 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   const playerId = cycle(samples.playerIds);
   const ratedId = cycle(samples.ratedPlayerIds);
   const pagePath = cycle(samples.playerPaths);
+  const keptPagePaths = samples.playerPaths.slice(0, 20);
+  const keptPagePath = cycle(keptPagePaths);
   // A few players only, each drawn once before the measurement: then every image is served from the server's cache.
   const previewIds = samples.ratedPlayerIds.slice(0, 20);
   const previewId = cycle(previewIds);
@@ -100,6 +102,17 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       method: 'GET',
       headers: { 'accept-encoding': 'br, gzip' },
       next: () => ({ path: pagePath() }),
+    },
+    {
+      name: 'player-page-cached',
+      // The same for a few players, each drawn once before the measurement: a link shared widely is opened again and
+      // again, and its page is kept while the player's version holds (the call above mostly draws: 2,000 players).
+      route: 'GET /players/:id/:slug (HTML, kept)',
+      kind: 'read',
+      method: 'GET',
+      headers: { 'accept-encoding': 'br, gzip' },
+      next: () => ({ path: keptPagePath() }),
+      prime: keptPagePaths,
     },
     {
       name: 'player-page-api',

@@ -1,3 +1,4 @@
+import { isOwnRating } from '../../../common/own-rating';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { RatingRow } from '../../db/schema/index';
@@ -68,10 +69,6 @@ function toRatingReply(rating: RatingRow, playerName: string): RatingReply {
   };
 }
 
-function isRater(rating: RatingRow, actor: Actor): boolean {
-  return rating.raterUserId === actor.user.id || rating.raterEmail.toLowerCase() === actor.user.email.toLowerCase();
-}
-
 /** A player added from the rating wizard (docs/product.md#rate-a-player): unclaimed, unverified, with a placeholder e-mail. */
 async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
   const location = [input.newPlayerCity, input.newPlayerState].filter(Boolean).join(', ');
@@ -140,7 +137,7 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
 
 function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {
   if (!row) throw notFound('Rating not found', 'rating_not_found');
-  if (!viewer.isAdmin && !isRater(row.rating, viewer.actor)) {
+  if (!viewer.isAdmin && !isOwnRating(row.rating, viewer.actor.user)) {
     throw forbidden('Only the rater or an admin can access this rating', 'rating_not_yours');
   }
 }
@@ -263,16 +260,16 @@ export async function getReceivedRatings(
     const heldFields = held.get(rating.id);
     const texts = {} as Record<RatingTextField, string | null>;
     for (const field of RATING_TEXT_FIELDS) texts[field] = heldFields?.has(field) ? null : rating[field];
-    const isOwnRating = isRater(rating, actor);
+    const ownRating = isOwnRating(rating, actor.user);
     // The player sees a named rater by display name only; the e-mail goes to admins and to its own rater.
-    const showEmail = isAdmin || isOwnRating;
+    const showEmail = isAdmin || ownRating;
     return {
       id: rating.id,
       playerId: rating.playerId,
       isAnonymous: rating.isAnonymous,
       raterName: rating.isAnonymous ? null : raterDisplayName(raterFirstName, raterLastName, rating.raterEmail),
       ...(showEmail ? { raterEmail: rating.raterEmail } : {}),
-      isOwnRating,
+      isOwnRating: ownRating,
       serveReturn: rating.serveReturn,
       groundstrokesThirdShot: rating.groundstrokesThirdShot,
       netPlayVolleysDinks: rating.netPlayVolleysDinks,
@@ -287,7 +284,7 @@ export async function getReceivedRatings(
       userHelpfulnessScore: userHelpfulnessScore ?? null,
       weight,
       // The exact time, with the other ratings' times, could point at an anonymous rater.
-      createdAt: (rating.isAnonymous && !isAdmin && !isOwnRating
+      createdAt: (rating.isAnonymous && !isAdmin && !ownRating
         ? startOfWeek(rating.createdAt)
         : rating.createdAt
       ).toISOString(),
