@@ -40,16 +40,15 @@ describe('error answers carry a stable code', () => {
       payload: { email, password: GOOD_PASSWORD, firstName: 'Error', lastName: 'Codes' },
     });
 
+  /** A sign-in whose body is sent as given, with its content type: for the body errors. */
+  const rawLogin = (contentType: string, payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
+
   it('400: a body that breaks its schema, and one that is not JSON', async () => {
     const invalid = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nope' } });
     expect(invalid.statusCode).toBe(400);
     expect(codeOf(invalid)).toBe('validation_failed');
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const malformed = await rawLogin('application/json', '{"email":');
     expect(malformed.statusCode).toBe(400);
     expect(codeOf(malformed)).toBe('bad_request');
   });
@@ -106,20 +105,13 @@ describe('error answers carry a stable code', () => {
   });
 
   it('413 and 415 for bodies the server does not read', async () => {
-    const large = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(DEFAULT_BODY_LIMIT) }),
-    });
+    const large = await rawLogin(
+      'application/json',
+      JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(DEFAULT_BODY_LIMIT) }),
+    );
     expect(large.statusCode).toBe(413);
     expect(codeOf(large)).toBe('payload_too_large');
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'x',
-    });
+    const text = await rawLogin('text/plain', 'x');
     expect(text.statusCode).toBe(415);
     expect(codeOf(text)).toBe('unsupported_media_type');
   });
