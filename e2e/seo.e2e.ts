@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addNewPlayerInWizard,
   checkScreen,
   person,
   rateNewPlayerViaApi,
@@ -183,12 +184,7 @@ describe('found and previewed: robots, sitemap, preview image, deep links, tap t
     await page.goto('/?tab=rate');
     await see(page.getByRole('heading', { level: 1, name: 'Rate a Player' }));
     await measure(page, 'rate wizard step 1 and the tab bar');
-    await page.getByLabel('Search for the player you want to rate').fill('Nia Newcomer');
-    await page.getByRole('button', { name: 'Add as new player' }).click();
-    const newPlayer = page.getByRole('form', { name: 'Add a new player' });
-    await expect.poll(() => newPlayer.getByLabel('Last name').inputValue()).toBe('Newcomer');
-    await newPlayer.getByRole('button', { name: 'Continue to Ratings' }).click();
-    await see(page.getByRole('heading', { name: 'Step 2: Rate skills' }));
+    await addNewPlayerInWizard(page, 'Nia Newcomer');
     expect(await page.getByRole('radio', { name: '1 star', exact: true }).count()).toBeGreaterThanOrEqual(5);
     // Five categories and the overall, five stars each.
     expect((await measure(page, 'rate wizard step 2 (stars)')).stars).toBeGreaterThanOrEqual(30);

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, openTab, person, pickStars, see, signUpViaApi, takeErrors } from './support/app';
+import {
+  addNewPlayerInWizard,
+  checkScreen,
+  openTab,
+  person,
+  pickStars,
+  see,
+  signUpViaApi,
+  takeErrors,
+} from './support/app';
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -22,12 +31,7 @@ describe('what a star means', () => {
   it('says under a category’s stars what the chosen star means as the rater picks', async () => {
     const { page } = rita;
     await page.goto('/?tab=rate');
-    await page.getByLabel('Search for the player you want to rate').fill('Sam Server');
-    await page.getByRole('button', { name: 'Add as new player' }).click();
-    const newPlayer = page.getByRole('form', { name: 'Add a new player' });
-    await expect.poll(() => newPlayer.getByLabel('Last name').inputValue()).toBe('Server');
-    await newPlayer.getByRole('button', { name: 'Continue to Ratings' }).click();
-    await see(page.getByRole('heading', { name: 'Step 2: Rate skills' }));
+    await addNewPlayerInWizard(page, 'Sam Server');
 
     const serve = page.getByRole('radiogroup', { name: 'Serve & Return', exact: true });
     const meaningId = (await serve.getAttribute('aria-describedby'))?.split(' ').at(-1);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCORE_LABELS,
+  addNewPlayerInWizard,
   allScores,
   checkScreen,
   openTab,
@@ -158,12 +159,7 @@ describe('user screens signed out, without a player profile, and after the sessi
 
     // docs/product.md#messages Rating submit failure: the wizard keeps the comments step.
     await openTab(page, 'Rate a Player');
-    await page.getByLabel('Search for the player you want to rate').fill('Nate Newcomer');
-    await page.getByRole('button', { name: 'Add as new player' }).click();
-    await page
-      .getByRole('form', { name: 'Add a new player' })
-      .getByRole('button', { name: 'Continue to Ratings' })
-      .click();
+    await addNewPlayerInWizard(page, 'Nate Newcomer');
     for (const label of [...SCORE_LABELS, 'Overall rating']) await pickStars(page, label, 3);
     await page.getByRole('button', { name: 'Continue to Comments' }).click();
     await page.getByRole('button', { name: 'Submit Rating' }).click();

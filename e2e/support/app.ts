@@ -167,6 +167,21 @@ export async function openTab(page: Page, label: string) {
   await see(page.getByRole('heading', { level: 1, name: label }));
 }
 
+/**
+ * Rate a Player, step 1 to step 2 for a player nobody registered: searches the name, waits for the search's
+ * answer (its status line moves the "Add as new player" box down, and a click during that shift can miss),
+ * adds them with the name split into first and last, and continues to the stars.
+ */
+export async function addNewPlayerInWizard(page: Page, name: string) {
+  await page.getByLabel('Search for the player you want to rate').fill(name);
+  await see(page.getByText(`No players match “${name}”. You can add them as a new player below.`));
+  await page.getByRole('button', { name: 'Add as new player' }).click();
+  const newPlayer = page.getByRole('form', { name: 'Add a new player' });
+  await expect.poll(() => newPlayer.getByLabel('Last name').inputValue()).toBe(name.split(' ').slice(1).join(' '));
+  await newPlayer.getByRole('button', { name: 'Continue to Ratings' }).click();
+  await see(page.getByRole('heading', { name: 'Step 2: Rate skills' }));
+}
+
 /** Picks N stars in the star radio group labelled `label`. */
 export async function pickStars(scope: Page | Locator, label: string, stars: number) {
   await scope
