@@ -13,3 +13,8 @@ export const fieldClasses = cn(
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return <input type={type} className={cn(fieldClasses, 'h-10', className)} {...props} />;
 }
+
+/** A field for someone's e-mail address: the address keyboard on a phone and the browser's saved address. */
+export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return <Input type="email" inputMode="email" autoComplete="email" {...props} />;
+}

@@ -3,7 +3,7 @@ import { GoogleSignInButton, useGoogleSignInEnabled } from '@client/components/g
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { EmailInput } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
@@ -124,10 +124,7 @@ function LoginCard({
       <form noValidate onSubmit={submit} className="grid gap-4">
         {failure && <Alert tone="error">{failure}</Alert>}
         <FormField label="Email" error={errors.email}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailInput
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
@@ -197,10 +194,7 @@ function ForgotPasswordCard({ onBack }: { onBack: () => void }) {
         <form noValidate onSubmit={submit} className="grid gap-4">
           {failure && <Alert tone="error">{failure}</Alert>}
           <FormField label="Email" error={error}>
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
+            <EmailInput
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);

@@ -1,9 +1,10 @@
 import { CenteredPage, OrDivider } from '@client/components/centered-page';
+import { NameFields } from '@client/components/name-fields';
 import { GoogleSignInButton, useGoogleSignInEnabled } from '@client/components/google-sign-in-button';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { EmailInput } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
@@ -37,8 +38,8 @@ export default function RegisterPage() {
   const [emailTaken, setEmailTaken] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
 
-  const set = (key: keyof Fields) => (event: { target: { value: string } }) => {
-    const next = { ...fields, [key]: event.target.value };
+  const set = (key: keyof Fields) => (value: string) => {
+    const next = { ...fields, [key]: value };
     setFields(next);
     setErrors((current) => revalidateField(registerBodySchema, next, current, key));
     if (key === 'email') setEmailTaken(false);
@@ -98,16 +99,9 @@ export default function RegisterPage() {
         )}
         <form noValidate onSubmit={submit} className="grid gap-4">
           {failure && <Alert tone="error">{failure}</Alert>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First name" error={errors.firstName}>
-              <Input autoComplete="given-name" value={fields.firstName} onChange={set('firstName')} />
-            </FormField>
-            <FormField label="Last name" error={errors.lastName}>
-              <Input autoComplete="family-name" value={fields.lastName} onChange={set('lastName')} />
-            </FormField>
-          </div>
+          <NameFields values={fields} errors={errors} set={set} />
           <FormField label="Email" error={errors.email}>
-            <Input type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={set('email')} />
+            <EmailInput value={fields.email} onChange={(event) => set('email')(event.target.value)} />
           </FormField>
           {emailTaken && (
             <Alert tone="info">
@@ -119,7 +113,11 @@ export default function RegisterPage() {
             </Alert>
           )}
           <FormField label="Password" error={errors.password} hint={<PasswordRules password={fields.password} />}>
-            <PasswordInput autoComplete="new-password" value={fields.password} onChange={set('password')} />
+            <PasswordInput
+              autoComplete="new-password"
+              value={fields.password}
+              onChange={(event) => set('password')(event.target.value)}
+            />
           </FormField>
           <Button type="submit" size="lg" loading={register.isPending || redirecting}>
             {redirecting ? 'Signing you in...' : 'Create account'}

@@ -1,4 +1,5 @@
 import { LocationInput } from '@client/components/location-input';
+import { NameFields } from '@client/components/name-fields';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import {
   Dialog,
@@ -214,22 +215,7 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.firstName}>
-            <Input
-              autoComplete="given-name"
-              value={fields.firstName}
-              onChange={(event) => set('firstName')(event.target.value)}
-            />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName}>
-            <Input
-              autoComplete="family-name"
-              value={fields.lastName}
-              onChange={(event) => set('lastName')(event.target.value)}
-            />
-          </FormField>
-        </div>
+        <NameFields values={fields} errors={errors} set={set} />
         <FormField label="Email" error={errors.email}>
           <Input
             type="email"

@@ -1,7 +1,9 @@
+import { NameFields } from '@client/components/name-fields';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { useToast } from '@client/components/ui/use-toast';
+import type { PlayerFormValues } from '@client/lib/player-form-values';
 import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
@@ -11,15 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { useRegisterPlayer } from '../api/register-player';
 import { PlayerProfileFields } from './player-profile-fields';
 
-export type RegistrationValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  skillLevel: string;
-  yearsPlaying: string;
-  location: string;
-  bio: string;
-};
+export type RegistrationValues = PlayerFormValues;
 
 export const EMPTY_REGISTRATION: RegistrationValues = {
   firstName: '',
@@ -110,24 +104,7 @@ export function RegistrationForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Player registration">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName}>
-          <Input
-            id="registration-firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(event) => set('firstName')(event.target.value)}
-          />
-        </FormField>
-        <FormField label="Last name" error={errors.lastName}>
-          <Input
-            id="registration-lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(event) => set('lastName')(event.target.value)}
-          />
-        </FormField>
-      </div>
+      <NameFields idPrefix="registration" values={values} errors={errors} set={set} />
       <FormField
         label="Email"
         error={errors.email}

@@ -1,6 +1,6 @@
 import { LogoMark } from '@client/components/brand/logo';
 import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
+import { EmailInput } from '@client/components/ui/input';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { usePageMeta } from '@client/lib/use-page-meta';
@@ -78,11 +78,8 @@ export default function ComingSoonPage() {
             <label htmlFor={inputId} className="sr-only">
               Email address
             </label>
-            <Input
+            <EmailInput
               id={inputId}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
               placeholder="you@example.com"
               value={email}
               aria-invalid={invalid || undefined}

@@ -2,7 +2,7 @@ import { CenteredPage } from '@client/components/centered-page';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { EmailInput, Input } from '@client/components/ui/input';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { usePageMeta } from '@client/lib/use-page-meta';
@@ -150,13 +150,7 @@ function ClaimStep({
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <FormField label="Email" error={error}>
-        <Input
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-        />
+        <EmailInput value={email} onChange={(event) => onEmailChange(event.target.value)} />
       </FormField>
       <Button type="submit" size="lg" disabled={request.isPending}>
         {request.isPending ? 'Checking...' : 'Send Verification Code'}
