@@ -1,5 +1,6 @@
 import { NearPlaceFields } from '@client/components/near-place-fields';
 import { PlayerSearchResults } from '@client/components/player-search';
+import { Avatar } from '@client/components/ui/avatar';
 import { VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
@@ -96,12 +97,7 @@ function PlayerCard({ player }: { player: PlayerSearchResult }) {
       to={player.path}
       className="group flex h-full items-start gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-colors outline-none hover:border-teal-300 hover:bg-teal-50/40 focus-visible:ring-2 focus-visible:ring-teal-600"
     >
-      <span
-        aria-hidden
-        className="grid size-11 shrink-0 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white"
-      >
-        {initials(player)}
-      </span>
+      <Avatar className="size-11 rounded-full bg-teal-700 text-sm font-bold text-white">{initials(player)}</Avatar>
       <span className="grid min-w-0 flex-1 gap-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold break-words text-stone-900 group-hover:text-teal-900 group-hover:underline">

@@ -1,4 +1,4 @@
-import { Button } from '@client/components/ui/button';
+import { SegmentedControl } from '@client/components/ui/segmented-control';
 import { cn } from '@client/lib/cn';
 import { LIST_SORTS, type ListSort } from '@common/schemas/shared';
 
@@ -18,23 +18,14 @@ export function SortControl({
   className?: string;
 }) {
   return (
-    <div
-      role="group"
-      aria-label={label}
-      className={cn('grid grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1 sm:inline-grid sm:w-fit', className)}
-    >
-      {LIST_SORTS.map((sort) => (
-        <Button
-          key={sort}
-          size="sm"
-          variant={sort === value ? 'primary' : 'ghost'}
-          aria-pressed={sort === value}
-          onClick={() => onChange(sort)}
-          className={cn('h-11 sm:h-8', sort !== value && 'text-stone-700')}
-        >
-          {LABELS[sort]}
-        </Button>
-      ))}
-    </div>
+    <SegmentedControl
+      label={label}
+      options={LIST_SORTS}
+      labels={LABELS}
+      value={value}
+      onChange={onChange}
+      className={cn('grid grid-cols-3 sm:inline-grid sm:w-fit', className)}
+      buttonClassName="h-11 sm:h-8"
+    />
   );
 }

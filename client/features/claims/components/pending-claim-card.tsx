@@ -1,4 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -59,13 +60,10 @@ export function PendingClaimCard({ claim, className }: { claim: OwnClaim; classN
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-start gap-4 rounded-2xl border border-amber-200 bg-amber-50/60 p-4">
-          <span
-            aria-hidden
-            className="grid size-14 shrink-0 place-items-center rounded-2xl bg-amber-300 text-lg font-bold text-stone-900"
-          >
+          <Avatar className="size-14 rounded-2xl bg-amber-300 text-lg font-bold text-stone-900">
             {claim.playerFirstName[0]}
             {claim.playerLastName[0]}
-          </span>
+          </Avatar>
           <div className="min-w-0 flex-1">
             <p className="text-lg font-bold break-words text-stone-900">{playerName}</p>
             <p className="flex items-start gap-1 text-sm text-stone-600">

@@ -2,6 +2,7 @@ import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { RatingFeedback } from '@client/components/rating-scores';
 import { ShowMore } from '@client/components/show-more';
 import { SortControl } from '@client/components/sort-control';
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -165,9 +166,9 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
   return (
     <Card>
       <div className="flex flex-wrap items-start gap-3 px-5 pt-5 sm:px-6">
-        <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-full bg-stone-100 text-stone-500">
+        <Avatar className="size-10 rounded-full bg-stone-100 text-stone-500">
           {rater === 'Anonymous' ? <EyeOff className="size-5" /> : <UserRound className="size-5" />}
-        </span>
+        </Avatar>
         <div className="min-w-0 flex-1">
           <h3 className="font-bold break-words text-stone-900">{rater}</h3>
           <p className="text-xs text-stone-500">

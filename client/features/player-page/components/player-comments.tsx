@@ -1,5 +1,6 @@
 import { weekOf } from '@client/components/skill-rows';
 import { Alert } from '@client/components/ui/alert';
+import { Avatar } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { StarDisplay } from '@client/components/ui/star-display';
@@ -82,12 +83,9 @@ function CommentItem({ comment }: { comment: PlayerPageComment }) {
   const now = useNow();
   return (
     <li className="flex gap-3 px-5 py-4 sm:px-6">
-      <span
-        aria-hidden
-        className="grid size-10 shrink-0 place-items-center rounded-full bg-teal-50 text-sm font-bold text-teal-800 ring-1 ring-teal-100"
-      >
+      <Avatar className="size-10 rounded-full bg-teal-50 text-sm font-bold text-teal-800 ring-1 ring-teal-100">
         {anonymous ? <EyeOff className="size-4" /> : initialsOf(comment.raterName ?? '')}
-      </span>
+      </Avatar>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <h3 className="text-sm font-semibold text-stone-900">{comment.raterName ?? 'Anonymous'}</h3>

@@ -1,3 +1,4 @@
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { oneDecimal, RELIABILITY_TEXT, rangeText, ratingsCount } from '@client/components/ui/estimate-text';
 import { initialsOf } from '@client/lib/use-auth';
@@ -17,12 +18,9 @@ export function PlayerHero({ page }: { page: PlayerPage }) {
       <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-center lg:gap-10">
         <div className="grid min-w-0 gap-5">
           <div className="flex items-start gap-4">
-            <span
-              aria-hidden
-              className="font-display grid size-16 shrink-0 place-items-center rounded-2xl bg-amber-400 text-2xl font-black text-stone-900 shadow-lg shadow-teal-950/30 sm:size-20 sm:text-3xl"
-            >
+            <Avatar className="font-display size-16 rounded-2xl bg-amber-400 text-2xl font-black text-stone-900 shadow-lg shadow-teal-950/30 sm:size-20 sm:text-3xl">
               {initialsOf(name)}
-            </span>
+            </Avatar>
             <div className="min-w-0">
               <h1 id="player-name" className="text-3xl leading-tight font-black tracking-tight break-words sm:text-4xl">
                 {name}

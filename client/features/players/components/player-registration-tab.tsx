@@ -1,4 +1,5 @@
 import { Alert } from '@client/components/ui/alert';
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -165,13 +166,10 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-4">
-          <span
-            aria-hidden
-            className="grid size-14 shrink-0 place-items-center rounded-2xl bg-teal-700 text-lg font-bold text-white"
-          >
+          <Avatar className="size-14 rounded-2xl bg-teal-700 text-lg font-bold text-white">
             {player.firstName[0]}
             {player.lastName[0]}
-          </span>
+          </Avatar>
           <div className="min-w-0">
             <p className="truncate text-lg font-bold text-stone-900">
               {player.firstName} {player.lastName}
