@@ -17,12 +17,12 @@
     + cos(radians($6::float8)) * cos(radians(pt.latitude)) * power(sin(radians(pt.longitude - $7::float8) / 2), 2))))) as exact_distance from points pt
       where pt.longitude between $8::float8 and $9::float8
     ),
-    -- Ties at the tenth of a mile shown go to the better match.
+    -- Ties at the tenth of a mile shown go to the better match. Each point gives its best players' ids and names
+    -- alone (without a query, from the index only); the page's players are read by id once the page is known.
     page as (
-      select found.*, round(inside.exact_distance::numeric, 1)::float8 as distance
+      select found.id, found.search_name, found.tier, round(inside.exact_distance::numeric, 1)::float8 as distance
       from inside cross join lateral (
-        select p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count,
-          p.search_name, 1 as tier
+        select p.id, p.search_name, 1 as tier
         from "players" p
         where p.latitude = inside.latitude and p.longitude = inside.longitude 
         order by tier, p.search_name collate "C", p.id
@@ -32,10 +32,11 @@
       order by distance, found.tier, found.search_name collate "C", found.id
       limit $12::int
     )
-    select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
-      page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
-      page.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
+    select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+      p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId",
+      p.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
     from page
+    join "players" p on p.id = page.id
     left join lateral (select "ratings"."id" as id from "ratings"
       where "ratings"."player_id" = page.id and lower("ratings"."rater_email") = $13::text limit 1) r on true
     order by page.distance, page.tier, page.search_name collate "C", page.id
