@@ -13,7 +13,7 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import type { RouteAccess } from './authorize';
 
 /** The admin calls (docs/product.md#admin-calls): wherever one of these is registered, it must go through the admin guard. */
-const SPEC_ADMIN_ROUTES = [
+const ADMIN_ROUTES = [
   'GET /api/admin/match-requests',
   'POST /api/admin/match-requests/:requestId/review',
   'GET /api/admin/email-signups',
@@ -125,7 +125,7 @@ describe('authorization matrix: every admin route against every kind of caller',
     const admin = new Set(adminRoutes.map(key));
     const all = new Map(t.app.authorize.routes.map((route) => [key(route), route.access]));
     expect(admin.size).toBeGreaterThan(0);
-    for (const route of SPEC_ADMIN_ROUTES) {
+    for (const route of ADMIN_ROUTES) {
       const [method, url] = route.split(' ');
       const spec = key({ method, url });
       if (all.has(spec)) expect(all.get(spec), route).toBe('admin');

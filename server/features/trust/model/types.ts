@@ -13,7 +13,6 @@ export const TRUST_FIELDS = [
   'overall',
 ] as const;
 export type TrustField = (typeof TRUST_FIELDS)[number];
-export const FIELD_COUNT = TRUST_FIELDS.length;
 
 export type Stars6 = readonly [number, number, number, number, number, number];
 
