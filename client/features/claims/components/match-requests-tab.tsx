@@ -1,6 +1,6 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { StatusTabs } from '@client/components/status-tabs';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { matchRequestsQuery } from '@client/lib/match-requests-query';
 import { MATCH_REQUEST_STATUSES, type MatchRequestStatus } from '@common/constants';
 import type { AdminMatchRequest } from '@common/schemas/claims';
@@ -25,29 +25,17 @@ export default function MatchRequestsTab() {
   const pendingCount = pending.data?.requests.length ?? 0;
 
   return (
-    <Tabs value={status} onValueChange={(value) => setStatus(value as MatchRequestStatus)}>
-      <TabsList aria-label="Request status" className="w-full max-sm:grid max-sm:grid-cols-2 sm:w-auto">
-        {MATCH_REQUEST_STATUSES.map((value) => {
-          const { label, icon: Icon } = STATUS_TABS[value];
-          return (
-            <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
-              <Icon aria-hidden className="hidden size-4 sm:block" />
-              {label}
-              {value === 'pending' && pendingCount > 0 && (
-                <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
-                  {pendingCount}
-                </span>
-              )}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
-      {MATCH_REQUEST_STATUSES.map((value) => (
-        <TabsContent key={value} value={value} className="rounded-xl">
-          <RequestList status={value} />
-        </TabsContent>
-      ))}
-    </Tabs>
+    <StatusTabs
+      label="Request status"
+      statuses={MATCH_REQUEST_STATUSES}
+      tabs={STATUS_TABS}
+      value={status}
+      onChange={setStatus}
+      pendingCount={pendingCount}
+      phoneColumns={2}
+    >
+      {(value) => <RequestList status={value} />}
+    </StatusTabs>
   );
 }
 

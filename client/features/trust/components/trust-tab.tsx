@@ -1,7 +1,7 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { useReviewFocus } from '@client/components/review-dialog';
+import { StatusTabs } from '@client/components/status-tabs';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { TRUST_FLAG_STATUSES, type TrustFlag } from '@common/schemas/trust';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, ShieldCheck } from 'lucide-react';
@@ -35,35 +35,25 @@ export default function TrustTab() {
         <h2 id="trust-flags" ref={heading} tabIndex={-1} className="text-lg font-bold text-stone-900 outline-none">
           Collusion flags
         </h2>
-        <Tabs value={status} onValueChange={(value) => setStatus(value as TrustFlagStatus)}>
-          <TabsList aria-label="Flag status" className="w-full max-sm:grid max-sm:grid-cols-3 sm:w-auto">
-            {TRUST_FLAG_STATUSES.map((value) => {
-              const { label, icon: Icon } = STATUS_TABS[value];
-              return (
-                <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
-                  <Icon aria-hidden className="hidden size-4 sm:block" />
-                  {label}
-                  {value === 'pending' && pendingCount > 0 && (
-                    <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
-                      {pendingCount}
-                    </span>
-                  )}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
-          {TRUST_FLAG_STATUSES.map((value) => (
-            <TabsContent key={value} value={value} className="rounded-xl">
-              <FlagList
-                status={value}
-                onReview={(flag, button) => {
-                  opener.current = button;
-                  setReviewing(flag);
-                }}
-              />
-            </TabsContent>
-          ))}
-        </Tabs>
+        <StatusTabs
+          label="Flag status"
+          statuses={TRUST_FLAG_STATUSES}
+          tabs={STATUS_TABS}
+          value={status}
+          onChange={setStatus}
+          pendingCount={pendingCount}
+          phoneColumns={3}
+        >
+          {(value) => (
+            <FlagList
+              status={value}
+              onReview={(flag, button) => {
+                opener.current = button;
+                setReviewing(flag);
+              }}
+            />
+          )}
+        </StatusTabs>
       </section>
       {/* Outside the list, which unmounts with its last pending flag: the outcome's toast must still show. */}
       <ReviewTrustFlagDialog flag={reviewing} onClose={() => setReviewing(null)} onCloseAutoFocus={onCloseAutoFocus} />
