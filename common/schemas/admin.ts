@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_IMPORT_DEFAULTS, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
+import { playerProfileSchema } from './player-profile';
 import { emailSchema, pageQuerySchema } from './shared';
 
 export const ADMIN_QUERY_MAX = 200;
@@ -46,19 +47,9 @@ export const adminUsersReplySchema = z.object({
 });
 
 /** Player List (docs/product.md#admin-screens) (admins see e-mails; the verification code hash never leaves). */
-export const adminPlayerSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
+export const adminPlayerSchema = playerProfileSchema.extend({
   email: z.string(),
-  skillLevel: z.string(),
-  yearsPlaying: z.string().nullable(),
-  location: z.string(),
-  bio: z.string().nullable(),
-  isVerified: z.boolean(),
-  userId: z.string().nullable(),
   importedBy: z.string().nullable(),
-  createdAt: z.iso.datetime(),
   ratingCount: z.number().int(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { playerProfileSchema } from './player-profile';
 import { emailSchema, passwordSchema } from './shared';
 
 const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
@@ -72,19 +73,7 @@ export const resendConfirmationReplySchema = z.object({
 });
 
 /** GET /api/auth/user/player: the caller's own linked player, so its e-mail is theirs to see. */
-export const linkedPlayerSchema = z.object({
-  id: z.number().int(),
-  userId: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  skillLevel: z.string(),
-  yearsPlaying: z.string().nullable(),
-  location: z.string(),
-  bio: z.string().nullable(),
-  isVerified: z.boolean(),
-  createdAt: z.iso.datetime(),
-});
+export const linkedPlayerSchema = playerProfileSchema.extend({ email: z.string() });
 export const linkedPlayerReplySchema = z.object({ player: linkedPlayerSchema });
 
 /** GET /api/dev-auth/user (docs/product.md#sign-in-calls). userType is absent for a regular developer. */

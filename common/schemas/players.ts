@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_MIN_LENGTH, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
 import { DEFAULT_SEARCH_RADIUS_MILES, SEARCH_RADII_MILES, type SearchRadiusMiles } from '../search-radii';
 import { linkedPlayerReplySchema, linkedPlayerSchema } from './auth';
+import { playerProfileSchema, playerSummarySchema } from './player-profile';
 import { emailSchema, idSchema, optionalText } from './shared';
 import { overallEstimateSchema, skillSchema } from './trust';
 
@@ -64,13 +65,7 @@ export const playerSearchQuerySchema = z
  * One search result (docs/product.md#search-rules). userId marks the player as Linked (docs/product.md#player-registration); alreadyRated and existingRatingId
  * are for a signed-in caller only. Never the player's e-mail: the answer is public.
  */
-export const playerSearchResultSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  location: z.string(),
-  skillLevel: z.string(),
-  isVerified: z.boolean(),
+export const playerSearchResultSchema = playerSummarySchema.extend({
   userId: z.string().nullable(),
   ratingCount: z.number().int(),
   alreadyRated: z.boolean(),
@@ -115,17 +110,7 @@ export const recentCommentSchema = z.object({
 });
 
 /** GET /api/players/:id (docs/product.md#player-calls). Public: no e-mail, no verification fields. */
-export const playerDetailSchema = z.object({
-  id: z.number().int(),
-  userId: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  skillLevel: z.string(),
-  yearsPlaying: z.string().nullable(),
-  location: z.string(),
-  bio: z.string().nullable(),
-  isVerified: z.boolean(),
-  createdAt: z.iso.datetime(),
+export const playerDetailSchema = playerProfileSchema.extend({
   ratingCount: z.number().int(),
   averageRatings: averageRatingsSchema,
   ratingBreakdown: ratingBreakdownSchema,

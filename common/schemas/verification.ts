@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VERIFICATION_CODE_MIN_LENGTH } from '../constants';
+import { playerSummarySchema } from './player-profile';
 import { emailSchema } from './shared';
 
 export const VERIFICATION_CODE_MESSAGE = `Verification code must be at least ${VERIFICATION_CODE_MIN_LENGTH} characters`;
@@ -27,19 +28,10 @@ export const verifyConfirmBodySchema = z.strictObject({
     .pipe(z.string().min(VERIFICATION_CODE_MIN_LENGTH, VERIFICATION_CODE_MESSAGE).max(64, 'Invalid verification code')),
 });
 
-export const verifiedPlayerSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  location: z.string(),
-  skillLevel: z.string(),
-  isVerified: z.boolean(),
-});
-
-export const verifyConfirmReplySchema = z.object({ player: verifiedPlayerSchema });
+export const verifyConfirmReplySchema = z.object({ player: playerSummarySchema });
 
 export type VerifyRequestBody = z.infer<typeof verifyRequestBodySchema>;
 export type VerifyRequestReply = z.infer<typeof verifyRequestReplySchema>;
 export type VerifyConfirmInput = z.input<typeof verifyConfirmBodySchema>;
-export type VerifiedPlayer = z.infer<typeof verifiedPlayerSchema>;
+export type VerifiedPlayer = z.infer<typeof playerSummarySchema>;
 export type VerifyConfirmReply = z.infer<typeof verifyConfirmReplySchema>;
