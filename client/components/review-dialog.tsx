@@ -10,6 +10,9 @@ import {
 } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/textarea';
+import { useToast } from '@client/components/ui/use-toast';
+import { serverMessage } from '@client/lib/api-client';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
 
@@ -26,6 +29,46 @@ export function useReviewFocus(fallback: RefObject<HTMLElement | null>) {
     else fallback.current?.focus();
   };
   return { opener, onCloseAutoFocus };
+}
+
+/** What a flag's review dialog is given by its list: the flag under review (null: closed) and where focus goes after. */
+export type FlagReviewProps<Flag> = {
+  flag: Flag | null;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+/**
+ * Sends an admin's decision and shows how it went: on success the `decided` toast, and the dialog closes; on a
+ * failure the server's reason under `failedTitle`, and the dialog stays open to try again. Its result is the
+ * dialog's `pendingAction` and `onDecide`.
+ */
+export function useReviewDecision<Item extends { id: number }, Action extends string, Reply>(
+  mutation: UseMutationResult<Reply, Error, { id: number; action: Action; notes: string }>,
+  {
+    decided,
+    failedTitle,
+    onClose,
+  }: {
+    decided: (item: Item, action: Action) => { title: string; description: string };
+    failedTitle: string;
+    onClose: () => void;
+  },
+) {
+  const { toast } = useToast();
+  const onDecide = (item: Item, action: Action, notes: string) =>
+    mutation.mutate(
+      { id: item.id, action, notes },
+      {
+        onSuccess: () => {
+          toast({ ...decided(item, action), variant: 'success' });
+          onClose();
+        },
+        onError: (error) =>
+          toast({ title: failedTitle, description: serverMessage(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+  return { pendingAction: mutation.isPending ? mutation.variables.action : null, onDecide };
 }
 
 /** One way an admin can decide a review, as a footer button. */

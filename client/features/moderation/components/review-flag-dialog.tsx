@@ -1,7 +1,10 @@
-import { type ReviewChoice, ReviewDialog } from '@client/components/review-dialog';
+import {
+  type FlagReviewProps,
+  type ReviewChoice,
+  ReviewDialog,
+  useReviewDecision,
+} from '@client/components/review-dialog';
 import { Badge } from '@client/components/ui/badge';
-import { useToast } from '@client/components/ui/use-toast';
-import { serverMessage } from '@client/lib/api-client';
 import { RESOLUTION_NOTES_MAX, type FlaggedComment, type ResolveAction } from '@common/schemas/moderation';
 import { Eye, EyeOff } from 'lucide-react';
 import { useResolveFlag } from '../api/resolve-flag';
@@ -14,39 +17,16 @@ const CHOICES: ReviewChoice<ResolveAction>[] = [
 ];
 
 /** The review dialog (docs/product.md#admin-screens): the flag's details, optional Resolution Notes, Cancel, and resolve by Keep hidden or Restore. */
-export function ReviewFlagDialog({
-  flag,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  flag: FlaggedComment | null;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
-  const { toast } = useToast();
-  const resolve = useResolveFlag();
-
-  const decide = (flag: FlaggedComment, action: ResolveAction, notes: string) =>
-    resolve.mutate(
-      { id: flag.id, notes, action },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Flag resolved',
-            description:
-              action === 'restore' ? 'The text is shown again.' : 'The text stays hidden from everyone but admins.',
-            variant: 'success',
-          });
-          onClose();
-        },
-        onError: (error) =>
-          toast({
-            title: 'Could not resolve the flag',
-            description: serverMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
-      },
-    );
+export function ReviewFlagDialog({ flag, onClose, onCloseAutoFocus }: FlagReviewProps<FlaggedComment>) {
+  const decision = useReviewDecision(useResolveFlag(), {
+    decided: (_flag: FlaggedComment, action) => ({
+      title: 'Flag resolved',
+      description:
+        action === 'restore' ? 'The text is shown again.' : 'The text stays hidden from everyone but admins.',
+    }),
+    failedTitle: 'Could not resolve the flag',
+    onClose,
+  });
 
   return (
     <ReviewDialog
@@ -61,8 +41,7 @@ export function ReviewFlagDialog({
         placeholder: 'e.g. Spoke to the rater; the comment was edited.',
       }}
       choices={CHOICES}
-      pendingAction={resolve.isPending ? resolve.variables.action : null}
-      onDecide={decide}
+      {...decision}
     >
       {(flag) => <FlagDetails flag={flag} />}
     </ReviewDialog>

@@ -1,7 +1,10 @@
-import { type ReviewChoice, ReviewDialog } from '@client/components/review-dialog';
+import {
+  type FlagReviewProps,
+  type ReviewChoice,
+  ReviewDialog,
+  useReviewDecision,
+} from '@client/components/review-dialog';
 import { Badge } from '@client/components/ui/badge';
-import { useToast } from '@client/components/ui/use-toast';
-import { serverMessage } from '@client/lib/api-client';
 import { TRUST_REVIEW_NOTES_MAX, type TrustFlag } from '@common/schemas/trust';
 import { useReviewTrustFlag, type TrustReviewAction } from '../api/review-trust-flag';
 import { FLAG_TYPE, ratingIdsText } from '../trust-display';
@@ -26,34 +29,15 @@ const CHOICES: ReviewChoice<TrustReviewAction>[] = [
 ];
 
 /** Confirm (the flag's ratings stop counting) or Dismiss, with optional notes. */
-export function ReviewTrustFlagDialog({
-  flag,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  flag: TrustFlag | null;
-  onClose: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
-  const { toast } = useToast();
-  const review = useReviewTrustFlag();
-
-  const decide = (flag: TrustFlag, action: TrustReviewAction, notes: string) =>
-    review.mutate(
-      { id: flag.id, action, notes },
-      {
-        onSuccess: () => {
-          toast({ title: OUTCOME[action].title, description: OUTCOME[action].description(flag), variant: 'success' });
-          onClose();
-        },
-        onError: (error) =>
-          toast({
-            title: 'Could not review the flag',
-            description: serverMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
-      },
-    );
+export function ReviewTrustFlagDialog({ flag, onClose, onCloseAutoFocus }: FlagReviewProps<TrustFlag>) {
+  const decision = useReviewDecision(useReviewTrustFlag(), {
+    decided: (flag: TrustFlag, action) => ({
+      title: OUTCOME[action].title,
+      description: OUTCOME[action].description(flag),
+    }),
+    failedTitle: 'Could not review the flag',
+    onClose,
+  });
 
   return (
     <ReviewDialog
@@ -70,8 +54,7 @@ export function ReviewTrustFlagDialog({
       }}
       cancelVariant="ghost"
       choices={CHOICES}
-      pendingAction={review.isPending ? review.variables.action : null}
-      onDecide={decide}
+      {...decision}
     >
       {(flag) => <TrustFlagDetails flag={flag} />}
     </ReviewDialog>
