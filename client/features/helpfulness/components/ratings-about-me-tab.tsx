@@ -2,6 +2,7 @@ import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { RatingFeedback } from '@client/components/rating-scores';
 import { ShowMore } from '@client/components/show-more';
 import { SortControl } from '@client/components/sort-control';
+import { SortedList } from '@client/components/sorted-list';
 import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -138,22 +139,16 @@ function ReceivedRatings({ playerId }: { playerId: number }) {
           </h2>
           <SortControl label="Sort the ratings you received" value={sort} onChange={setSort} />
         </div>
-        <ul
-          aria-label="Ratings you received"
-          aria-busy={sorting}
-          className={sorting ? 'grid gap-4 opacity-60 transition-opacity' : 'grid gap-4'}
-        >
-          {list.map((rating) => (
-            <li key={rating.id}>
-              <ReceivedRatingCard
-                rating={rating}
-                playerId={playerId}
-                // docs/product.md#ratings-about-me: helpfulness cannot be rated on a rating whose rater is the user themself.
-                isOwn={rating.isOwnRating || (ownEmail !== null && rating.raterEmail?.toLowerCase() === ownEmail)}
-              />
-            </li>
-          ))}
-        </ul>
+        <SortedList label="Ratings you received" items={list} sorting={sorting}>
+          {(rating) => (
+            <ReceivedRatingCard
+              rating={rating}
+              playerId={playerId}
+              // docs/product.md#ratings-about-me: helpfulness cannot be rated on a rating whose rater is the user themself.
+              isOwn={rating.isOwnRating || (ownEmail !== null && rating.raterEmail?.toLowerCase() === ownEmail)}
+            />
+          )}
+        </SortedList>
         <ShowMore {...showMore} total={total} noun="ratings" />
       </section>
     </div>

@@ -3,6 +3,7 @@ import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { RatingFeedback } from '@client/components/rating-scores';
 import { ShowMore } from '@client/components/show-more';
 import { SortControl } from '@client/components/sort-control';
+import { SortedList } from '@client/components/sorted-list';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -78,17 +79,9 @@ export default function MyRatingsTab() {
         </p>
         <SortControl label="Sort your ratings" value={sort} onChange={setSort} />
       </div>
-      <ul
-        aria-label="Your ratings"
-        aria-busy={sorting}
-        className={sorting ? 'grid gap-4 opacity-60 transition-opacity lg:grid-cols-2' : 'grid gap-4 lg:grid-cols-2'}
-      >
-        {list.map((rating) => (
-          <li key={rating.id}>
-            <RatingCard rating={rating} onEdit={() => setEditing(rating)} />
-          </li>
-        ))}
-      </ul>
+      <SortedList label="Your ratings" items={list} sorting={sorting} className="lg:grid-cols-2">
+        {(rating) => <RatingCard rating={rating} onEdit={() => setEditing(rating)} />}
+      </SortedList>
       <ShowMore {...showMore} noun="ratings" />
       <EditRatingDialog rating={editing} onClose={() => setEditing(null)} />
     </div>
