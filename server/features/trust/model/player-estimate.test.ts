@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultHyper } from './fit-hyper';
+import { defaultHyper } from './default-hyper';
 import { estimatePlayer, priorEstimate } from './player-estimate';
 import { TRUST_FIELDS, type Hyper, type Leniency, type Stars6, type TrustPlayer, type TrustRating } from './types';
 
