@@ -5,7 +5,7 @@ import { useHomeTab } from '@client/lib/use-home-tab';
 import { RATING_CATEGORIES, SKILL_BANDS } from '@common/constants';
 import { BADGES, POINT_RULES, RANKS } from '@common/gamification';
 import { Award, Coins, Layers, Star, Trophy, UserPlus } from 'lucide-react';
-import { tableClasses, tdClasses, thClasses } from './explainer-table';
+import { ExplainerTable } from './explainer-table';
 import { badgeIcon, RankChip } from './gamification-icons';
 import { HowWeCompute } from './how-we-compute';
 
@@ -89,29 +89,15 @@ export default function AboutRatingSystemTab() {
             <CardDescription>Where a skill level sits on the scale.</CardDescription>
           </CardHeader>
           <CardContent>
-            <table className={tableClasses}>
-              <caption className="sr-only">Skill bands and their ranges</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    Band
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Range
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {SKILL_BANDS.map(({ band, range }) => (
-                  <tr key={band}>
-                    <th scope="row" className={`${tdClasses} font-semibold`}>
-                      {band}
-                    </th>
-                    <td className={`${tdClasses} tabular-nums`}>{range}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ExplainerTable
+              caption="Skill bands and their ranges"
+              rows={SKILL_BANDS}
+              rowKey={({ band }) => band}
+              columns={[
+                { header: 'Band', cell: ({ band }) => band, cellClassName: 'font-semibold' },
+                { header: 'Range', cell: ({ range }) => range, cellClassName: 'tabular-nums' },
+              ]}
+            />
           </CardContent>
         </Card>
       </div>
@@ -134,29 +120,20 @@ export default function AboutRatingSystemTab() {
         <CardContent className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div>
             <h3 className="mb-2 text-base font-bold text-stone-900">Ranks</h3>
-            <table className={tableClasses}>
-              <caption className="sr-only">Ranks and the points each needs</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    Rank
-                  </th>
-                  <th scope="col" className={`${thClasses} text-right`}>
-                    Points needed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {RANKS.map((rank) => (
-                  <tr key={rank.name}>
-                    <th scope="row" className={tdClasses}>
-                      <RankChip rank={rank.name} className="text-xs" />
-                    </th>
-                    <td className={`${tdClasses} text-right font-semibold tabular-nums`}>{rank.minPoints}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ExplainerTable
+              caption="Ranks and the points each needs"
+              rows={RANKS}
+              rowKey={(rank) => rank.name}
+              columns={[
+                { header: 'Rank', cell: (rank) => <RankChip rank={rank.name} className="text-xs" /> },
+                {
+                  header: 'Points needed',
+                  headerClassName: 'text-right',
+                  cell: (rank) => rank.minPoints,
+                  cellClassName: 'text-right font-semibold tabular-nums',
+                },
+              ]}
+            />
           </div>
           <div>
             <h3 className="mb-2 flex items-center gap-2 text-base font-bold text-stone-900">

@@ -9,7 +9,7 @@ import {
 } from '@common/schemas/trust';
 import { Calculator, Clock, Ruler, Scale, ShieldAlert, Star, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { tableClasses, tdClasses, thClasses } from './explainer-table';
+import { ExplainerTable } from './explainer-table';
 
 /** The reliability labels and the scores they start at (the same thresholds the server applies). */
 const RELIABILITY_ROWS = [
@@ -77,29 +77,16 @@ export function HowWeCompute() {
               A score from 0 to 100 that compares how narrow your range is with how spread out players in the community
               are. Ratings from about 5 different players bring a typical player to around 60.
             </span>
-            <table className={`${tableClasses} mt-3 max-w-2xl`}>
-              <caption className="sr-only">Reliability labels and the scores they start at</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    Label
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    When
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {RELIABILITY_ROWS.map((row) => (
-                  <tr key={row.label}>
-                    <th scope="row" className={`${tdClasses} align-top font-semibold`}>
-                      {row.label}
-                    </th>
-                    <td className={tdClasses}>{row.when}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ExplainerTable
+              caption="Reliability labels and the scores they start at"
+              rows={RELIABILITY_ROWS}
+              rowKey={(row) => row.label}
+              columns={[
+                { header: 'Label', cell: (row) => row.label, cellClassName: 'align-top font-semibold' },
+                { header: 'When', cell: (row) => row.when },
+              ]}
+              className="mt-3 max-w-2xl"
+            />
           </Point>
         </ul>
 
