@@ -2,7 +2,7 @@ import { LogoMark } from '@client/components/brand/logo';
 import { Button } from '@client/components/ui/button';
 import { developerLogout, signOut, useAuth } from '@client/lib/use-auth';
 import { Code2, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** docs/product.md#top-navigation: signed out, signed in, and developer states. */
@@ -37,7 +37,6 @@ export function TopNav() {
 
 function NavActions() {
   const { developer, user, displayName, initials } = useAuth();
-  const [leaving, setLeaving] = useState(false);
 
   if (developer) {
     return (
@@ -46,17 +45,7 @@ function NavActions() {
           <Code2 aria-hidden className="size-4" />
           Logged in as developer: {developer.userId}
         </span>
-        <Button
-          variant="outline"
-          size="sm"
-          loading={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void developerLogout();
-          }}
-        >
-          Logout
-        </Button>
+        <LeaveButton leave={developerLogout}>Logout</LeaveButton>
       </div>
     );
   }
@@ -75,18 +64,10 @@ function NavActions() {
             {displayName}
           </span>
         </span>
-        <Button
-          variant="outline"
-          size="sm"
-          loading={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void signOut();
-          }}
-        >
+        <LeaveButton leave={signOut}>
           <LogOut aria-hidden className="size-4" />
           Sign Out
-        </Button>
+        </LeaveButton>
       </div>
     );
   }
@@ -103,5 +84,23 @@ function NavActions() {
         <Link to="/dev-login">Dev Login</Link>
       </Button>
     </div>
+  );
+}
+
+/** Sign Out (or the developer's Logout): it shows it is working until the browser has left for the signed-out page. */
+function LeaveButton({ leave, children }: { leave: () => Promise<unknown>; children: ReactNode }) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      loading={leaving}
+      onClick={() => {
+        setLeaving(true);
+        void leave();
+      }}
+    >
+      {children}
+    </Button>
   );
 }
