@@ -3,7 +3,9 @@ import type { App } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { releaseLease, takeLease } from './trust.repo';
-import { fullRunNeeded, refreshStaleEstimates, runFullComputation, type RunSummary } from './trust.service';
+import { runFullComputation, type RunSummary } from './full-run.service';
+import { refreshStaleEstimates } from './stale-estimates.service';
+import { fullRunNeeded } from './trust.service';
 
 /**
  * One lease for both trust jobs, so a full run never writes estimates older than the worker's: the
