@@ -1,7 +1,16 @@
 import type { FeatureRoutes } from '../../deps';
 import { helpfulnessBodySchema, helpfulnessReplySchema } from '../../../common/schemas/helpfulness';
-import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { ratingsPageQuerySchema, receivedRatingsReplySchema } from '../../../common/schemas/ratings';
+import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
 import { rateHelpfulness } from './helpfulness.service';
+import { getReceivedRatings } from './received-ratings.service';
+
+const refusals = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+};
 
 export const helpfulnessRoutes: FeatureRoutes = async (app, { database }) => {
   app.post(
@@ -14,13 +23,7 @@ export const helpfulnessRoutes: FeatureRoutes = async (app, { database }) => {
         tags: ['helpfulness'],
         params: idParamSchema,
         body: helpfulnessBodySchema,
-        response: {
-          200: helpfulnessReplySchema,
-          400: errorReplySchema,
-          401: errorReplySchema,
-          403: errorReplySchema,
-          404: errorReplySchema,
-        },
+        response: { 200: helpfulnessReplySchema, ...refusals },
       },
     },
     async (request) => {
@@ -29,6 +32,29 @@ export const helpfulnessRoutes: FeatureRoutes = async (app, { database }) => {
         helpfulnessScore: request.body.helpfulnessScore,
         comment: request.body.comment,
       });
+    },
+  );
+
+  app.get(
+    '/api/players/:id/received-ratings',
+    {
+      config: { access: 'user' },
+      schema: {
+        operationId: 'listReceivedRatings',
+        summary: 'A page of the ratings a player received',
+        tags: ['helpfulness'],
+        params: idParamSchema,
+        querystring: ratingsPageQuerySchema,
+        response: { 200: receivedRatingsReplySchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const actor = await app.authorize.requireActor(request);
+      const isAdmin = actor.isAdmin || (await app.authorize.isAdmin(request));
+      const page = await getReceivedRatings(database.db, request.params.id, { actor, isAdmin }, request.query);
+      // The page's ratings as an array (docs/product.md#paging); the next page's cursor, if any, in x-next-cursor.
+      if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
     },
   );
 };

@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { players, users } from '../../db/schema/index';
+import { signInAs } from '../../test/sign-in';
 import type { TestApp } from '../../test/test-app';
 import { insertPlayer } from '../players/players.service';
 
 /* Test data and calls shared by the ratings and moderation tests. */
 
 export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
+
+/** A rating as the API answers it, for the fields the tests read. */
+export type RatingJson = Record<string, unknown> & { id: number; playerId: number };
+
+/** A signed-in rater named Rita Rater, with a fresh e-mail. */
+export async function signInRater(t: TestApp, name = 'rater') {
+  const email = uniqueEmail(name);
+  return { email, cookie: await signInAs(t, { email, firstName: 'Rita', lastName: 'Rater' }) };
+}
 
 export async function userIdOf(t: TestApp, email: string): Promise<string> {
   const [row] = await t.database.db

@@ -7,18 +7,9 @@ import {
   myRatingsReplySchema,
   ratingReplySchema,
   ratingsPageQuerySchema,
-  receivedRatingsReplySchema,
 } from '../../../common/schemas/ratings';
 import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
-import {
-  editRating,
-  getMyRatings,
-  getRating,
-  getReceivedRatings,
-  submitRating,
-  type RatingsPage,
-  type Viewer,
-} from './ratings.service';
+import { editRating, getMyRatings, getRating, submitRating, type RatingsPage, type Viewer } from './ratings.service';
 
 const refusals = {
   400: errorReplySchema,
@@ -107,22 +98,5 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
     },
     async (request, reply) =>
       sendPage(reply, await getMyRatings(db, await app.authorize.requireActor(request), request.query)),
-  );
-
-  app.get(
-    '/api/players/:id/received-ratings',
-    {
-      config: { access: 'user' },
-      schema: {
-        operationId: 'listReceivedRatings',
-        summary: 'A page of the ratings a player received',
-        tags: ['ratings'],
-        params: idParamSchema,
-        querystring: ratingsPageQuerySchema,
-        response: { 200: receivedRatingsReplySchema, ...refusals },
-      },
-    },
-    async (request, reply) =>
-      sendPage(reply, await getReceivedRatings(db, request.params.id, await viewerOf(request), request.query)),
   );
 };

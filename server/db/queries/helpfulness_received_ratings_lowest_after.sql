@@ -1,4 +1,4 @@
--- ratings_received_highest_after: written by npm run db:queries from the statement's declaration; do not edit.
+-- helpfulness_received_ratings_lowest_after: written by npm run db:queries from the statement's declaration; do not edit.
 select "players"."user_id" as "ownerUserId", "ratings"."id" as "id", "ratings"."player_id" as "playerId", "ratings"."rater_user_id" as "raterUserId", "ratings"."rater_email" as "raterEmail", "ratings"."is_anonymous" as "isAnonymous", "ratings"."serve_return" as "serveReturn", "ratings"."groundstrokes_third_shot" as "groundstrokesThirdShot", "ratings"."net_play_volleys_dinks" as "netPlayVolleysDinks", "ratings"."movement_court_awareness" as "movementCourtAwareness", "ratings"."mental_physical_game" as "mentalPhysicalGame", "ratings"."overall_rating" as "overallRating", "ratings"."strengths_improvements" as "strengthsImprovements", "ratings"."serve_return_comments" as "serveReturnComments", "ratings"."groundstrokes_third_shot_comments" as "groundstrokesThirdShotComments", "ratings"."net_play_volleys_dinks_comments" as "netPlayVolleysDinksComments", "ratings"."movement_court_awareness_comments" as "movementCourtAwarenessComments", "ratings"."mental_physical_game_comments" as "mentalPhysicalGameComments", "ratings"."is_held" as "isHeld", "ratings"."helpfulness_sum" as "helpfulnessSum", "ratings"."helpfulness_count" as "helpfulnessCount", "ratings"."created_at" as "createdAt", "ratings"."updated_at" as "updatedAt",
         "users"."first_name" as "raterFirstName", "users"."last_name" as "raterLastName",
         "rating_helpfulness"."helpfulness_score" as "userHelpfulnessScore",
@@ -6,9 +6,9 @@ select "players"."user_id" as "ownerUserId", "ratings"."id" as "id", "ratings"."
         "ratings"."overall_rating" as "cursorKey"
       from "players"
       left join "player_skill" on "player_skill"."player_id" = "players"."id"
-      left join "ratings" on "ratings"."player_id" = "players"."id" and ("ratings"."overall_rating", "ratings"."id") < ($1::float8, $2::int)
+      left join "ratings" on "ratings"."player_id" = "players"."id" and ("ratings"."overall_rating" > $1::float8 or ("ratings"."overall_rating" = $2::float8 and "ratings"."id" < $3::int))
       left join "users" on "users"."id" = "ratings"."rater_user_id"
-      left join "rating_helpfulness" on "rating_helpfulness"."rating_id" = "ratings"."id" and "rating_helpfulness"."user_id" = $3::uuid
-      where "players"."id" = $4::int
-      order by "ratings"."overall_rating" desc, "ratings"."id" desc
-      limit $5::int + 1
+      left join "rating_helpfulness" on "rating_helpfulness"."rating_id" = "ratings"."id" and "rating_helpfulness"."user_id" = $4::uuid
+      where "players"."id" = $5::int
+      order by "ratings"."overall_rating" asc, "ratings"."id" desc
+      limit $6::int + 1

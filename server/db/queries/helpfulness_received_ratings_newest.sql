@@ -1,14 +1,14 @@
--- ratings_received_lowest: written by npm run db:queries from the statement's declaration; do not edit.
+-- helpfulness_received_ratings_newest: written by npm run db:queries from the statement's declaration; do not edit.
 select "players"."user_id" as "ownerUserId", "ratings"."id" as "id", "ratings"."player_id" as "playerId", "ratings"."rater_user_id" as "raterUserId", "ratings"."rater_email" as "raterEmail", "ratings"."is_anonymous" as "isAnonymous", "ratings"."serve_return" as "serveReturn", "ratings"."groundstrokes_third_shot" as "groundstrokesThirdShot", "ratings"."net_play_volleys_dinks" as "netPlayVolleysDinks", "ratings"."movement_court_awareness" as "movementCourtAwareness", "ratings"."mental_physical_game" as "mentalPhysicalGame", "ratings"."overall_rating" as "overallRating", "ratings"."strengths_improvements" as "strengthsImprovements", "ratings"."serve_return_comments" as "serveReturnComments", "ratings"."groundstrokes_third_shot_comments" as "groundstrokesThirdShotComments", "ratings"."net_play_volleys_dinks_comments" as "netPlayVolleysDinksComments", "ratings"."movement_court_awareness_comments" as "movementCourtAwarenessComments", "ratings"."mental_physical_game_comments" as "mentalPhysicalGameComments", "ratings"."is_held" as "isHeld", "ratings"."helpfulness_sum" as "helpfulnessSum", "ratings"."helpfulness_count" as "helpfulnessCount", "ratings"."created_at" as "createdAt", "ratings"."updated_at" as "updatedAt",
         "users"."first_name" as "raterFirstName", "users"."last_name" as "raterLastName",
         "rating_helpfulness"."helpfulness_score" as "userHelpfulnessScore",
         ("player_skill"."weights" ->> "ratings"."id"::text)::float8 as "weight",
-        "ratings"."overall_rating" as "cursorKey"
+        "ratings"."id" as "cursorKey"
       from "players"
       left join "player_skill" on "player_skill"."player_id" = "players"."id"
       left join "ratings" on "ratings"."player_id" = "players"."id"
       left join "users" on "users"."id" = "ratings"."rater_user_id"
       left join "rating_helpfulness" on "rating_helpfulness"."rating_id" = "ratings"."id" and "rating_helpfulness"."user_id" = $1::uuid
       where "players"."id" = $2::int
-      order by "ratings"."overall_rating" asc, "ratings"."id" desc
+      order by "ratings"."created_at" desc, "ratings"."id" desc
       limit $3::int + 1
