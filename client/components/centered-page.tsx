@@ -1,6 +1,7 @@
 import { LogoMark } from '@client/components/brand/logo';
 import { cn } from '@client/lib/cn';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The frame of the single-card screens (sign in, sign up, verify, coming soon): a soft court backdrop and a card. */
 export function CenteredPage({
@@ -36,6 +37,15 @@ export function CenteredPage({
         {footer && <div className="mt-6 text-center text-sm text-stone-600">{footer}</div>}
       </div>
     </div>
+  );
+}
+
+/** A link in the footer under the card, to the screen one may have meant: "Sign in", "Create an account". */
+export function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-teal-800 underline-offset-4 hover:underline">
+      {children}
+    </Link>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CenteredPage, OrDivider } from '@client/components/centered-page';
+import { CenteredPage, FooterLink, OrDivider } from '@client/components/centered-page';
 import { GoogleSignInButton, useGoogleSignInEnabled } from '@client/components/google-sign-in-button';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -15,7 +15,7 @@ import { usePageMeta } from '@client/lib/use-page-meta';
 import { forgotPasswordBodySchema, loginBodySchema } from '@common/schemas/auth';
 import { PAGE_META } from '@common/seo';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { POST_LOGIN_REDIRECT_MS, useForgotPassword, useLogin } from '../api/password-auth';
 import { SignedOutOnly } from './signed-out-only';
 
@@ -103,10 +103,7 @@ function LoginCard({
       subtitle="Sign in to rate players, see your ratings and climb the leaderboard."
       footer={
         <>
-          New to Pickleball Ratings?{' '}
-          <Link to="/register" className="font-semibold text-teal-800 underline-offset-4 hover:underline">
-            Create an account
-          </Link>
+          New to Pickleball Ratings? <FooterLink to="/register">Create an account</FooterLink>
         </>
       }
     >

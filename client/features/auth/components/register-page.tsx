@@ -1,4 +1,4 @@
-import { CenteredPage, OrDivider } from '@client/components/centered-page';
+import { CenteredPage, FooterLink, OrDivider } from '@client/components/centered-page';
 import { NameFields } from '@client/components/name-fields';
 import { GoogleSignInButton, useGoogleSignInEnabled } from '@client/components/google-sign-in-button';
 import { Alert } from '@client/components/ui/alert';
@@ -84,10 +84,7 @@ export default function RegisterPage() {
         subtitle="Claim your player profile, rate the people you play with and track your progress."
         footer={
           <>
-            Already have an account?{' '}
-            <Link to="/login" className="font-semibold text-teal-800 underline-offset-4 hover:underline">
-              Sign in
-            </Link>
+            Already have an account? <FooterLink to="/login">Sign in</FooterLink>
           </>
         }
       >

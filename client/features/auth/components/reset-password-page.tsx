@@ -1,4 +1,4 @@
-import { CenteredPage } from '@client/components/centered-page';
+import { CenteredPage, FooterLink } from '@client/components/centered-page';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
@@ -38,11 +38,7 @@ export default function ResetPasswordPage() {
     });
   };
 
-  const backToLogin = (
-    <Link to="/login" className="font-semibold text-teal-800 underline-offset-4 hover:underline">
-      Back to sign in
-    </Link>
-  );
+  const backToLogin = <FooterLink to="/login">Back to sign in</FooterLink>;
 
   if (reset.isSuccess) {
     return (
