@@ -49,8 +49,7 @@ export function PendingClaimCard({ claim, className }: { claim: OwnClaim; classN
   return (
     <Card role="region" className={className} aria-labelledby="pending-claim-title">
       <CardHeader>
-        <CardTitle id="pending-claim-title" className="flex items-center gap-2">
-          <Clock aria-hidden className="size-5 text-amber-700" />
+        <CardTitle id="pending-claim-title" icon={Clock} iconClassName="text-amber-700">
           Your claim is waiting for review
         </CardTitle>
         <CardDescription>

@@ -54,10 +54,7 @@ export default function AboutRatingSystemTab() {
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Layers aria-hidden className="size-5 text-teal-700" />
-              Five rating categories
-            </CardTitle>
+            <CardTitle icon={Layers}>Five rating categories</CardTitle>
             <CardDescription>Each is rated from 1 to 5 stars, plus an overall rating.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -82,10 +79,7 @@ export default function AboutRatingSystemTab() {
 
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Award aria-hidden className="size-5 text-teal-700" />
-              Skill bands
-            </CardTitle>
+            <CardTitle icon={Award}>Skill bands</CardTitle>
             <CardDescription>Where a skill level sits on the scale.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -108,8 +102,7 @@ export default function AboutRatingSystemTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Trophy aria-hidden className="size-5 text-amber-600" />
+          <CardTitle icon={Trophy} iconClassName="text-amber-600">
             Hall of Fame
           </CardTitle>
           <CardDescription>
@@ -182,8 +175,7 @@ function StarMeanings() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Star aria-hidden className="size-5 fill-amber-400 text-amber-500" />
+        <CardTitle icon={Star} iconClassName="fill-amber-400 text-amber-500">
           What each star means
         </CardTitle>
         <CardDescription>

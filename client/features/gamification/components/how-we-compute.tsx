@@ -35,8 +35,7 @@ export function HowWeCompute() {
   return (
     <Card aria-labelledby="how-we-compute" role="region">
       <CardHeader>
-        <CardTitle id="how-we-compute" className="flex items-center gap-2">
-          <Calculator aria-hidden className="size-5 text-teal-700" />
+        <CardTitle id="how-we-compute" icon={Calculator}>
           How we compute your numbers
         </CardTitle>
         <CardDescription>

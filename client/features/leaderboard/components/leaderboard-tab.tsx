@@ -46,8 +46,7 @@ export default function LeaderboardTab() {
       <Card>
         <CardHeader className="gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <CardTitle className="flex items-center gap-2">
-              <Trophy aria-hidden className="size-5 text-amber-600" />
+            <CardTitle icon={Trophy} iconClassName="text-amber-600">
               Community Leaderboard
             </CardTitle>
           </div>

@@ -23,8 +23,7 @@ export function PlayerComments({ playerId, firstName }: { playerId: number; firs
   return (
     <Card role="region" aria-labelledby="comments-heading">
       <CardHeader className="pb-2">
-        <CardTitle id="comments-heading" className="flex items-center gap-2">
-          <MessageSquareText aria-hidden className="size-5 text-teal-700" />
+        <CardTitle id="comments-heading" icon={MessageSquareText}>
           What players say
         </CardTitle>
         <CardDescription>Comments from ratings of {firstName}, newest first.</CardDescription>

@@ -82,10 +82,7 @@ export default function PlayerRegistrationTab() {
         ) : (
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <UserPlus aria-hidden className="size-5 text-teal-700" />
-                Register as a player
-              </CardTitle>
+              <CardTitle icon={UserPlus}>Register as a player</CardTitle>
               <CardDescription>
                 Not listed yet? Create your profile so others can rate your game and you can see how they see it.
               </CardDescription>

@@ -35,10 +35,7 @@ export function PlayerSearchPanel({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Search aria-hidden className="size-5 text-teal-700" />
-          {settled ? 'Find players' : 'Find your player profile'}
-        </CardTitle>
+        <CardTitle icon={Search}>{settled ? 'Find players' : 'Find your player profile'}</CardTitle>
         <CardDescription>
           {settled
             ? 'Look up players by name or location, or near a ZIP code or city.'
