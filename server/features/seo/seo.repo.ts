@@ -46,16 +46,18 @@ const lastModified = sql`greatest(p.created_at, s.computed_at)`;
  * row: the last-modified dates of pages would need every row read (0.2 s at 120,000 players).
  */
 export async function listSitemapPages(db: Db, pageSize: number): Promise<number[]> {
-  const result = await db.execute(sql`
-    select g.page from generate_series(1, (select (coalesce(max(id), 0) + ${pageSize}::int - 1) / ${pageSize}::int
-      from ${players})) as g(page)
-    where exists (select 1 from ${players} p
-      where p.id > (g.page - 1) * ${pageSize}::int and p.id <= g.page * ${pageSize}::int and ${listable})
-    order by g.page`);
-  // Both drivers (node-postgres, PGlite) answer { rows }; Drizzle types the generic executor's result as unknown.
-  const { rows } = result as { rows: { page: number | string }[] };
+  const rows = await sitemapPagesQuery.run(db, { pageSize });
   return rows.map((row) => Number(row.page));
 }
+
+const sitemapPagesQuery = preparedStatement<{ pageSize: number }>('seo_sitemap_pages', () => {
+  const pageSize = sql`${sql.placeholder('pageSize')}::int`;
+  return sql`select g.page from generate_series(1, (select (coalesce(max(id), 0) + ${pageSize} - 1) / ${pageSize}
+      from ${players})) as g(page)
+    where exists (select 1 from ${players} p
+      where p.id > (g.page - 1) * ${pageSize} and p.id <= g.page * ${pageSize} and ${listable})
+    order by g.page`;
+});
 
 export type SitemapPlayerRow = {
   id: number;
@@ -65,16 +67,20 @@ export type SitemapPlayerRow = {
   lastModified: Date;
 };
 
+/** A row as the driver answers it: the time as a string or a Date, as the driver gives it. */
+type StoredSitemapPlayer = Omit<SitemapPlayerRow, 'lastModified'> & { lastModified: string | Date };
+
 /** One sitemap page's players, in id order: ids in (afterId, throughId]. */
 export async function listSitemapPlayers(db: Db, afterId: number, throughId: number): Promise<SitemapPlayerRow[]> {
-  const result = await db.execute(sql`
-    select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
-      ${lastModified} as "lastModified"
-    from ${players} p left join ${playerSkill} s on s.player_id = p.id
-    where p.id > ${afterId}::int and p.id <= ${throughId}::int and ${listable}
-    order by p.id`);
-  const { rows } = result as {
-    rows: (Omit<SitemapPlayerRow, 'lastModified'> & { lastModified: string | Date })[];
-  };
+  const rows = (await sitemapPlayersQuery.run(db, { afterId, throughId })) as StoredSitemapPlayer[];
   return rows.map((row) => ({ ...row, id: Number(row.id), lastModified: new Date(row.lastModified) }));
 }
+
+const sitemapPlayersQuery = preparedStatement<{ afterId: number; throughId: number }>(
+  'seo_sitemap_players',
+  () => sql`select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+      ${lastModified} as "lastModified"
+    from ${players} p left join ${playerSkill} s on s.player_id = p.id
+    where p.id > ${sql.placeholder('afterId')}::int and p.id <= ${sql.placeholder('throughId')}::int and ${listable}
+    order by p.id`,
+);

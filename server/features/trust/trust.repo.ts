@@ -13,7 +13,10 @@ import {
   type StoredSkill,
 } from '../../db/schema/index';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/*
+ * The model's reads and the worker's bookkeeping are hand-written statements, declared once as prepared statements
+ * (server/db/prepared.ts) so their SQL is checked in under server/db/queries/trust_*.sql.
+ */
 
 /** A rating as the model reads it: the six stars in the model's field order, dated by its last change. */
 export type RatingInput = {
@@ -45,35 +48,46 @@ const toRatingInput = (row: RawRating): RatingInput => ({
   at: Number(row.at),
 });
 
+const allRatingsQuery = preparedStatement('trust_all_ratings', () => sql`select ${ratingInputColumns} from ratings r`);
+
 export async function loadAllRatings(db: Db): Promise<RatingInput[]> {
-  const result = await db.execute(sql`select ${ratingInputColumns} from ratings r`);
-  return rowsOf<RawRating>(result).map(toRatingInput);
+  return ((await allRatingsQuery.run(db, {})) as RawRating[]).map(toRatingInput);
 }
+
+const ratingsOfPlayersQuery = preparedStatement<{ ids: number[] }>(
+  'trust_ratings_of_players',
+  () => sql`select ${ratingInputColumns} from ratings r where r.player_id = any(${sql.placeholder('ids')}::int[])`,
+);
 
 export async function loadRatingsOfPlayers(db: Executor, playerIds: number[]): Promise<RatingInput[]> {
   if (playerIds.length === 0) return [];
-  const result = await db.execute(
-    sql`select ${ratingInputColumns} from ratings r where r.player_id = any(${sql.param(playerIds)}::int[])`,
-  );
-  return rowsOf<RawRating>(result).map(toRatingInput);
+  return ((await ratingsOfPlayersQuery.run(db, { ids: playerIds })) as RawRating[]).map(toRatingInput);
 }
 
 const playerInputColumns = sql`p.id, p.skill_level as "skillLevel", p.imported_by as "importedBy",
   lower(u.email) as "ownerKey"`;
 
+const ratedPlayersQuery = preparedStatement(
+  'trust_rated_players',
+  () => sql`select ${playerInputColumns}
+    from players p left join users u on u.id = p.user_id
+    where p.rating_count > 0 or p.user_id is not null`,
+);
+
 /** Every player that has a rating or owns an account that rated (the model's population). */
 export async function loadRatedPlayers(db: Db): Promise<PlayerInput[]> {
-  const result = await db.execute(sql`select ${playerInputColumns}
-    from players p left join users u on u.id = p.user_id
-    where p.rating_count > 0 or p.user_id is not null`);
-  return rowsOf<PlayerInput>(result);
+  return (await ratedPlayersQuery.run(db, {})) as PlayerInput[];
 }
+
+const playersQuery = preparedStatement<{ ids: number[] }>(
+  'trust_players',
+  () => sql`select ${playerInputColumns}
+    from players p left join users u on u.id = p.user_id where p.id = any(${sql.placeholder('ids')}::int[])`,
+);
 
 export async function loadPlayers(db: Executor, ids: number[]): Promise<PlayerInput[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select ${playerInputColumns}
-    from players p left join users u on u.id = p.user_id where p.id = any(${sql.param(ids)}::int[])`);
-  return rowsOf<PlayerInput>(result);
+  return (await playersQuery.run(db, { ids })) as PlayerInput[];
 }
 
 /**
@@ -81,12 +95,15 @@ export async function loadPlayers(db: Executor, ids: number[]): Promise<PlayerIn
  * review (ring flags are precise enough to set aside at once; a boost counts until an admin confirms it).
  */
 export async function findExcludedRatingIds(db: Executor): Promise<Set<number>> {
-  const result = await db.execute(
-    sql`select distinct unnest(rating_ids) as id from trust_flags
-      where status = 'confirmed' or (status = 'pending' and type = 'ring')`,
-  );
-  return new Set(rowsOf<{ id: number }>(result).map((row) => Number(row.id)));
+  const rows = await excludedRatingIdsQuery.run(db, {});
+  return new Set(rows.map((row) => Number(row.id)));
 }
+
+const excludedRatingIdsQuery = preparedStatement(
+  'trust_excluded_rating_ids',
+  () => sql`select distinct unnest(rating_ids) as id from trust_flags
+      where status = 'confirmed' or (status = 'pending' and type = 'ring')`,
+);
 
 export async function findDismissedSignatures(db: Executor): Promise<Set<string>> {
   const rows = await db
@@ -98,11 +115,13 @@ export async function findDismissedSignatures(db: Executor): Promise<Set<string>
 
 /** Every helpfulness vote: the rated player's 1-5 on a rating. */
 export async function loadHelpfulnessVotes(db: Db) {
-  const result = await db.execute(
-    sql`select rating_id as "ratingId", helpfulness_score as vote from rating_helpfulness`,
-  );
-  return rowsOf<{ ratingId: number; vote: number }>(result);
+  return (await helpfulnessVotesQuery.run(db, {})) as { ratingId: number; vote: number }[];
 }
+
+const helpfulnessVotesQuery = preparedStatement(
+  'trust_helpfulness_votes',
+  () => sql`select rating_id as "ratingId", helpfulness_score as vote from rating_helpfulness`,
+);
 
 // ---- Stale players (marked by the submit and edit statements) ----
 
@@ -110,25 +129,40 @@ export type StalePlayer = { id: number; staleAt: string };
 
 /** Up to `limit` marked players, oldest mark first (players_skill_stale_idx). */
 export async function findStalePlayers(db: Executor, limit: number): Promise<StalePlayer[]> {
-  const result = await db.execute(sql`select id, skill_stale_at::text as "staleAt" from players
-    where skill_stale_at is not null order by skill_stale_at limit ${limit}`);
-  return rowsOf<StalePlayer>(result);
+  return (await stalePlayersQuery.run(db, { limit })) as StalePlayer[];
 }
+
+const stalePlayersQuery = preparedStatement<{ limit: number }>(
+  'trust_stale_players',
+  () => sql`select id, skill_stale_at::text as "staleAt" from players
+    where skill_stale_at is not null order by skill_stale_at limit ${sql.placeholder('limit')}`,
+);
 
 /** Clears each mark unless a newer rating changed it meanwhile (compared as text: a JS date drops microseconds). */
 export async function clearStaleMarks(db: Executor, marks: StalePlayer[]) {
   if (marks.length === 0) return;
-  await db.execute(sql`update players p set skill_stale_at = null
-    from unnest(${sql.param(marks.map((mark) => mark.id))}::int[], ${sql.param(marks.map((mark) => mark.staleAt))}::timestamptz[]) as m(id, stale_at)
-    where p.id = m.id and p.skill_stale_at = m.stale_at`);
+  await clearStaleMarksQuery.run(db, {
+    ids: marks.map((mark) => mark.id),
+    staleAts: marks.map((mark) => mark.staleAt),
+  });
 }
+
+const clearStaleMarksQuery = preparedStatement<{ ids: number[]; staleAts: string[] }>(
+  'trust_clear_stale_marks',
+  () => sql`update players p set skill_stale_at = null
+    from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('staleAts')}::timestamptz[]) as m(id, stale_at)
+    where p.id = m.id and p.skill_stale_at = m.stale_at`,
+);
 
 /** Clears the marks a full run covered: those set before it read the ratings. */
 export async function clearStaleMarksBefore(db: Executor, before: Date) {
-  await db.execute(
-    sql`update players set skill_stale_at = null where skill_stale_at <= ${before.toISOString()}::timestamptz`,
-  );
+  await clearStaleMarksBeforeQuery.run(db, { before: before.toISOString() });
 }
+
+const clearStaleMarksBeforeQuery = preparedStatement<{ before: string }>(
+  'trust_clear_stale_marks_before',
+  () => sql`update players set skill_stale_at = null where skill_stale_at <= ${sql.placeholder('before')}::timestamptz`,
+);
 
 // ---- Stored estimates ----
 
@@ -222,9 +256,14 @@ export async function findUserEmail(db: Executor, userId: string) {
 
 /** Ratings given by the rater, as the model counts them (confirmed flags' ratings excluded by the caller). */
 export async function countRatingsGiven(db: Executor, raterKey: string) {
-  const result = await db.execute(sql`select count(*)::int as n from ratings where lower(rater_email) = ${raterKey}`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const [row] = await ratingsGivenQuery.run(db, { raterKey });
+  return Number(row?.n ?? 0);
 }
+
+const ratingsGivenQuery = preparedStatement<{ raterKey: string }>(
+  'trust_ratings_given',
+  () => sql`select count(*)::int as n from ratings where lower(rater_email) = ${sql.placeholder('raterKey')}`,
+);
 
 // ---- Runs ----
 
@@ -249,13 +288,17 @@ export async function findLatestRun(db: Executor) {
 
 /** Takes or renews the job's lease for `seconds`; false while another holder's lease runs. */
 export async function takeLease(db: Executor, name: string, holder: string, seconds: number): Promise<boolean> {
-  const result = await db.execute(sql`insert into trust_jobs (name, holder, lease_until)
-    values (${name}, ${holder}, now() + ${seconds} * interval '1 second')
+  return (await takeLeaseQuery.run(db, { name, holder, seconds })).length > 0;
+}
+
+const takeLeaseQuery = preparedStatement<{ name: string; holder: string; seconds: number }>(
+  'trust_take_lease',
+  () => sql`insert into trust_jobs (name, holder, lease_until)
+    values (${sql.placeholder('name')}, ${sql.placeholder('holder')}, now() + ${sql.placeholder('seconds')} * interval '1 second')
     on conflict (name) do update set holder = excluded.holder, lease_until = excluded.lease_until
       where trust_jobs.lease_until <= now() or trust_jobs.holder = excluded.holder
-    returning holder`);
-  return rowsOf(result).length > 0;
-}
+    returning holder`,
+);
 
 export async function releaseLease(db: Executor, name: string, holder: string) {
   await db
