@@ -1,6 +1,6 @@
 import { Alert } from '@client/components/ui/alert';
 import { Avatar } from '@client/components/ui/avatar';
-import { Badge, VerifiedBadge } from '@client/components/ui/badge';
+import { VerificationBadge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/ui/loading-block';
@@ -10,7 +10,7 @@ import { useHomeTab } from '@client/lib/use-home-tab';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { skillLabel } from '@common/skill-label';
-import { Eye, Lock, MapPin, Pencil, ShieldCheck, ShieldQuestion, Star, UserPlus, X } from 'lucide-react';
+import { Eye, Lock, MapPin, Pencil, ShieldCheck, Star, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 // A pending claim (claims feature) takes the form's place: the second deliberate import across feature folders,
 // with the claim dialog's in player-search-panel.tsx.
@@ -189,14 +189,7 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
           <div className="col-span-2 rounded-xl bg-stone-50 p-3 sm:col-span-1">
             <dt className="text-stone-600">Status</dt>
             <dd className="mt-1">
-              {player.isVerified ? (
-                <VerifiedBadge />
-              ) : (
-                <Badge tone="warning">
-                  <ShieldQuestion aria-hidden className="size-3.5" />
-                  Unverified
-                </Badge>
-              )}
+              <VerificationBadge verified={player.isVerified} />
             </dd>
           </div>
         </dl>
