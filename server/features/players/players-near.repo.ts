@@ -25,7 +25,7 @@ export function boundingBox({ latitude, longitude }: Coordinates, radiusMiles: n
   };
 }
 
-/** A point as SQL values: literals, or placeholders of a prepared statement. */
+/** A point as SQL values: placeholders of a prepared statement. */
 type PointSql = { latitude: SQL; longitude: SQL };
 
 /** Great-circle miles from a point to `pt`'s coordinates (haversine; plain SQL, no extension). */
@@ -63,38 +63,24 @@ export type NearSearchRow = SearchRow & { distanceMiles: number };
 export async function searchPlayersNear(db: Db, options: NearSearchOptions): Promise<NearSearchRow[]> {
   const { near, radiusMiles, query, limit } = options;
   const raterEmail = options.raterEmail?.toLowerCase() ?? null;
-  const box = boundingBox(near, radiusMiles);
-  // Every word somewhere in the name or location, as the text search's broadest tier (a superset of the others).
-  const everyWord = query
-    ? sql.join(
-        query
-          .split(' ')
-          .map((word) => sql`and (' ' || p.search_name || ' ' || p.search_location) like ${wordPattern(word)}`),
-        sql` `,
-      )
-    : sql``;
-  const tier = query
-    ? sql`case when starts_with(p.search_name, ${query}) then 1 when starts_with(p.search_last, ${query}) then 2
-        when starts_with(p.search_location, ${query}) then 3 else 4 end`
-    : sql`1`;
-  const values = {
+  const values: NearValues = {
     latitude: near.latitude,
     longitude: near.longitude,
-    ...box,
+    ...boundingBox(near, radiusMiles),
     radiusMiles,
     limit,
     raterEmail,
   };
-  // Without a query (the landing page's "Players near you"), one prepared statement: planning it took twice as
-  // long as running it. A query's words change the statement's shape, so it is built for the call.
-  if (!query) {
-    const rows = await nearQuery.run(db, values);
-    return rows as NearSearchRow[];
-  }
-  const result = await db.execute<NearSearchRow>(nearStatement(everyWord, tier, literalsOf(values)));
-  // Both drivers answer { rows }; Drizzle types the generic executor's result loosely.
-  return (result as { rows: NearSearchRow[] }).rows;
+  if (!query) return (await nearQuery.run(db, values)) as NearSearchRow[];
+  // A query of N words runs the statement declared for N words: each word is one more condition.
+  const words = query.split(' ').slice(0, MAX_QUERY_WORDS);
+  const wordValues = Object.fromEntries(words.map((word, index) => [`word${index + 1}`, wordPattern(word)]));
+  const rows = await nearWordsQueries[words.length - 1].run(db, { ...values, ...wordValues, query });
+  return rows as NearSearchRow[];
 }
+
+/** At most this many words of a query are matched (each adds a condition). */
+export const MAX_QUERY_WORDS = 5;
 
 type NearValues = {
   latitude: number;
@@ -110,6 +96,8 @@ type NearValues = {
 type NearSql = { [Key in keyof NearValues]: SQL };
 
 const FLOATS = ['latitude', 'longitude', 'minLatitude', 'maxLatitude', 'minLongitude', 'maxLongitude', 'radiusMiles'];
+const typed = (key: string) =>
+  sql`${sql.placeholder(key)}::${sql.raw(FLOATS.includes(key) ? 'float8' : key === 'limit' ? 'int' : 'text')}`;
 const placeholders = Object.fromEntries(
   [
     'latitude',
@@ -121,18 +109,8 @@ const placeholders = Object.fromEntries(
     'radiusMiles',
     'limit',
     'raterEmail',
-  ].map((key) => [
-    key,
-    sql`${sql.placeholder(key)}::${sql.raw(FLOATS.includes(key) ? 'float8' : key === 'limit' ? 'int' : 'text')}`,
-  ]),
+  ].map((key) => [key, typed(key)]),
 ) as NearSql;
-const literalsOf = (values: NearValues) =>
-  Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      sql`${value}::${sql.raw(FLOATS.includes(key) ? 'float8' : key === 'limit' ? 'int' : 'text')}`,
-    ]),
-  ) as NearSql;
 
 /**
  * The players within the radius, nearest first, then best matching (`tier`), then by name; `everyWord` narrows
@@ -180,5 +158,29 @@ function nearStatement(everyWord: SQL, tier: SQL, v: NearSql): SQL {
     order by page.distance, page.tier, page.search_name collate "C", page.id`;
 }
 
-/** Everyone near the place, without a query: one prepared statement. */
+/**
+ * Everyone near the place, without a query (the landing page's "Players near you"): one prepared statement, since
+ * planning it took twice as long as running it.
+ */
 const nearQuery = preparedStatement<NearValues>('players_near', () => nearStatement(sql``, sql`1`, placeholders));
+
+/**
+ * Near the place and matching a query of 1 to MAX_QUERY_WORDS words: every word somewhere in the name or location
+ * (`word1`… as LIKE patterns, the text search's broadest tier), ranked by the text search's tiers of `query`.
+ */
+const nearWordsQueries = Array.from({ length: MAX_QUERY_WORDS }, (_, index) => {
+  const count = index + 1;
+  return preparedStatement<Record<string, unknown>>(`players_near_words_${count}`, () => {
+    const query = typed('query');
+    const everyWord = sql.join(
+      Array.from(
+        { length: count },
+        (_, word) => sql`and (' ' || p.search_name || ' ' || p.search_location) like ${typed(`word${word + 1}`)}`,
+      ),
+      sql` `,
+    );
+    const tier = sql`case when starts_with(p.search_name, ${query}) then 1 when starts_with(p.search_last, ${query}) then 2
+        when starts_with(p.search_location, ${query}) then 3 else 4 end`;
+    return nearStatement(everyWord, tier, placeholders);
+  });
+});

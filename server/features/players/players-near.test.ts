@@ -143,6 +143,16 @@ describe('GET /api/players/search near a place', () => {
     expect((await search({ near: BOZEMAN, q: 'b' })).statusCode).toBe(400);
   });
 
+  it('narrows by every word of a query near the place, in any order, up to five words', async () => {
+    const names = async (q: string) => (await near('100', q)).map((result) => result.firstName);
+    expect(await names(`${w} liv`)).toEqual(['Liv']);
+    expect(await names(`livingston ${w} li`)).toEqual(['Liv']);
+    expect(await names(`${w} mt bel`)).toEqual(['Bel']);
+    expect(await names(`${w} nobody`)).toEqual([]);
+    // A sixth word is not matched: the first five decide.
+    expect(await names(`${w} bo bozeman mt 59715 nobody`)).toEqual(['Bo']);
+  });
+
   it('tells a signed-in caller which players near the place they rated', async () => {
     const email = uniqueEmail('near-rater');
     const cookie = await signInAs(t, { email });

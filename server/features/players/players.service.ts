@@ -32,7 +32,7 @@ import {
   updatePlayerProfile,
 } from './players.repo';
 import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
-import { searchPlayersNear } from './players-near.repo';
+import { MAX_QUERY_WORDS, searchPlayersNear } from './players-near.repo';
 
 /**
  * The player queries other features run inside their own transactions (a claim links a player, the rate wizard
@@ -57,9 +57,6 @@ export const CLAIM_INSTEAD = 'Claim this profile instead';
 export const PROFILE_UNAVAILABLE = 'Profile unavailable';
 export const OWN_EMAIL_ONLY =
   'Your player profile carries your account e-mail address. To claim a profile under another address, use Claim Profile.';
-
-/** At most this many words of a query are matched (each adds a condition). */
-const MAX_QUERY_WORDS = 5;
 
 /** The query as matched: normalised, at most MAX_QUERY_WORDS words; null when no word has 2 characters. */
 function matchableQuery(q: string): string | null {
