@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playerPageMeta } from './player-page-meta';
+import { inEveryCategory } from './rating-categories.fixtures';
 import type { PlayerPage } from './schemas/player-page';
 
 const BASE = 'https://ratings.example/';
@@ -21,13 +22,7 @@ function page(overrides: Partial<PlayerPage> = {}): PlayerPage {
     isClaimable: false,
     isPublic: true,
     skill: {
-      categories: {
-        serveReturn: estimate,
-        groundstrokesThirdShot: estimate,
-        netPlayVolleysDinks: estimate,
-        movementCourtAwareness: estimate,
-        mentalPhysicalGame: estimate,
-      },
+      categories: inEveryCategory(estimate),
       overall: estimate,
       communityMean: 3.4,
       reliability: { label: 'high', score: 70, ratings: 12, distinctRaters: 12, ratingsLast12Months: 9 },

@@ -1,3 +1,4 @@
+import { inEveryCategory } from '@common/rating-categories.fixtures';
 import type { Estimate, Skill } from '@common/schemas/trust';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
@@ -10,13 +11,7 @@ const e = (mean: number, low: number, high: number, n: number): Estimate => ({ m
 function skill(label: Skill['reliability']['label'], ratings: number): Skill {
   const estimate = ratings === 0 ? e(3.2, 1.9, 4.5, 0) : e(3.5, 3.1, 3.9, ratings);
   return {
-    categories: {
-      serveReturn: estimate,
-      groundstrokesThirdShot: estimate,
-      netPlayVolleysDinks: estimate,
-      movementCourtAwareness: estimate,
-      mentalPhysicalGame: estimate,
-    },
+    categories: inEveryCategory(estimate),
     overall: ratings === 0 ? estimate : e(4.12, 3.55, 4.6, ratings),
     communityMean: 3.2,
     reliability: { label, score: ratings === 0 ? 0 : 62, ratings, distinctRaters: ratings, ratingsLast12Months: 2 },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { ratings, users, type RatingRow } from '../../db/schema/index';
 import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
+import { allScores } from '../players/players-fixtures';
 import { insertPlayer } from '../players/players.service';
 import { insertSubmittedRating } from '../ratings/submit-rating.repo';
 import { ratingCredit, recordHelpfulnessChanged } from './gamification.service';
@@ -60,12 +61,7 @@ async function submitTestRating(
     {
       ...rating,
       isAnonymous: false,
-      serveReturn: 4,
-      groundstrokesThirdShot: 4,
-      netPlayVolleysDinks: 4,
-      movementCourtAwareness: 4,
-      mentalPhysicalGame: 4,
-      overallRating: 4,
+      ...allScores(4),
       ...feedback.texts,
       isHeld: false,
     },
@@ -92,12 +88,7 @@ export async function insertRating(
       playerId: rating.playerId,
       raterUserId: null,
       raterEmail: rating.raterEmail,
-      serveReturn: 4,
-      groundstrokesThirdShot: 4,
-      netPlayVolleysDinks: 4,
-      movementCourtAwareness: 4,
-      mentalPhysicalGame: 4,
-      overallRating: 4,
+      ...allScores(4),
       createdAt,
     })
     .returning();

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   userIdOf,
 } from '../ratings/ratings-fixtures';
+import { allScores } from '../players/players-fixtures';
 
 let t: TestApp;
 let adminCookie: string;
@@ -41,6 +42,13 @@ function resolve(flagId: number | string, headers: Record<string, string>, paylo
     headers,
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/** An admin resolves every flag on the rating alike, one after another; answers the replies in the flags' order. */
+async function resolveEvery(ratingId: number, payload: unknown) {
+  const replies = [];
+  for (const flag of await flagsOf(ratingId)) replies.push(await resolve(flag.id, { cookie: adminCookie }, payload));
+  return replies;
 }
 
 async function isHeld(ratingId: number) {
@@ -145,7 +153,7 @@ describe('moderation of rating text', () => {
     expect(before.statusCode).toBe(200);
     expect(before.body).not.toContain('r e t a r d');
     expect(before.json()).toMatchObject({ averageRatings: { count: 1 } });
-    for (const flag of await flagsOf(rating.id)) await resolve(flag.id, { cookie: adminCookie }, {});
+    await resolveEvery(rating.id, {});
     const after = await getJson(t, `/api/players/${player.id}`);
     expect(after.json<{ recentComments: { comment: string }[] }>().recentComments.map((c) => c.comment)).toContain(
       OFFENSIVE,
@@ -326,8 +334,7 @@ describe('resolving with a choice: Restore or Keep hidden (docs/product.md#moder
 
   it('Restore shows the text again to the rated player and in the public recent comments', async () => {
     const { ownerCookie, player, rating } = await heldScenario();
-    for (const flag of await flagsOf(rating.id)) {
-      const res = await resolve(flag.id, { cookie: adminCookie }, { action: 'restore', notes: 'Banter' });
+    for (const res of await resolveEvery(rating.id, { action: 'restore', notes: 'Banter' })) {
       expect(res.json()).toMatchObject({ flaggedComment: { isResolved: true, resolution: 'restored' } });
     }
     expect(await isHeld(rating.id)).toBe(false);
@@ -341,8 +348,7 @@ describe('resolving with a choice: Restore or Keep hidden (docs/product.md#moder
 
   it('Keep hidden resolves the flag but keeps the text from everyone but admins', async () => {
     const { ownerCookie, player, rating, raterCookie } = await heldScenario();
-    for (const flag of await flagsOf(rating.id)) {
-      const res = await resolve(flag.id, { cookie: adminCookie }, { action: 'keep_hidden' });
+    for (const res of await resolveEvery(rating.id, { action: 'keep_hidden' })) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ flaggedComment: { isResolved: true, resolution: 'kept_hidden' } });
     }
@@ -386,16 +392,8 @@ describe('resolving with a choice: Restore or Keep hidden (docs/product.md#moder
 
   it('keeps hidden text hidden through an edit that leaves it, without flagging it again; new text replaces it', async () => {
     const { ownerCookie, player, rating, raterCookie } = await heldScenario();
-    for (const flag of await flagsOf(rating.id))
-      await resolve(flag.id, { cookie: adminCookie }, { action: 'keep_hidden' });
-    const scores = {
-      serveReturn: 4,
-      groundstrokesThirdShot: 4,
-      netPlayVolleysDinks: 4,
-      movementCourtAwareness: 4,
-      mentalPhysicalGame: 4,
-      overallRating: 4,
-    };
+    await resolveEvery(rating.id, { action: 'keep_hidden' });
+    const scores = allScores(4);
 
     const same = await putRating(t, raterCookie, rating.id, { ...scores, strengthsImprovements: OFFENSIVE });
     expect(same.json()).toMatchObject({ isHeld: true });

@@ -2,16 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openTestDatabase, type TestApp } from '../../test/test-app';
 import { parseEnv } from '../../env';
 import type { App } from '../../deps';
 import type { Database } from '../../db/client';
-import { players } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
-import { addPlayer, addRating, uniqueEmail, userIdOf } from '../players/players-fixtures';
+import { addPlayer, addRating, allScores, linkPlayerTo, uniqueEmail } from '../players/players-fixtures';
 
 /*
  * The player page as the server sends it: a built client's index.html (a stand-in here) with the player's head
@@ -54,15 +52,7 @@ const jsonLdOf = (html: string) =>
 async function ratedPlayer(player: Parameters<typeof addPlayer>[1], overall: number[]) {
   const row = await addPlayer(database.db, player);
   for (const stars of overall) {
-    await addRating(database.db, {
-      playerId: row.id,
-      serveReturn: stars,
-      groundstrokesThirdShot: stars,
-      netPlayVolleysDinks: stars,
-      movementCourtAwareness: stars,
-      mentalPhysicalGame: stars,
-      overallRating: stars,
-    });
+    await addRating(database.db, { playerId: row.id, ...allScores(stars) });
   }
   const recompute = await app.inject({
     method: 'POST',
@@ -201,10 +191,7 @@ describe('GET /players/:id/:slug', () => {
     const email = uniqueEmail('private');
     await signInAs(t, { email });
     const player = await ratedPlayer({ firstName: 'Riley', lastName: 'Quinn', email, location: 'Boise, ID' }, [5, 5]);
-    await database.db
-      .update(players)
-      .set({ userId: await userIdOf(database.db, email), visibility: 'members' })
-      .where(eq(players.id, player.id));
+    await linkPlayerTo(database.db, player.id, email, { visibility: 'members' });
     const html = (await get(`/players/${player.id}/riley-quinn-boise-id`)).body;
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(headTag(html, /<title>(.*?)<\/title>/)).toBe('Riley Quinn · Pickleball Ratings');

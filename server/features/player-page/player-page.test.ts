@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERS_ONLY_MESSAGE, type PlayerPage, type PlayerPageComment } from '../../../common/schemas/player-page';
 import { NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
-import { playerMatchRequests, players, ratings } from '../../db/schema/index';
+import { playerMatchRequests, ratings } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addPlayer, addRating, keysDeep, uniqueEmail, userIdOf } from '../players/players-fixtures';
+import { addPlayer, addRating, keysDeep, linkPlayerTo, uniqueEmail, userIdOf } from '../players/players-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,10 +123,7 @@ describe('GET /api/players/:id/page', () => {
     const ownerEmail = uniqueEmail('owner');
     const owner = await signInAs(t, { email: ownerEmail });
     const player = await addPlayer(t.database.db, { email: ownerEmail, bio: 'Lefty, loves to dink' });
-    await t.database.db
-      .update(players)
-      .set({ userId: await userIdOf(t.database.db, ownerEmail) })
-      .where(eq(players.id, player.id));
+    await linkPlayerTo(t.database.db, player.id, ownerEmail);
     const raterEmail = uniqueEmail('viewer');
     const rater = await signInAs(t, { email: raterEmail });
     const rating = await addRating(t.database.db, { playerId: player.id, raterEmail });
@@ -142,10 +139,7 @@ describe('GET /api/players/:id/page', () => {
     const email = uniqueEmail('hidden');
     await signInAs(t, { email });
     const player = await addPlayer(t.database.db, { email });
-    await t.database.db
-      .update(players)
-      .set({ userId: await userIdOf(t.database.db, email), visibility: 'members' })
-      .where(eq(players.id, player.id));
+    await linkPlayerTo(t.database.db, player.id, email, { visibility: 'members' });
 
     for (const reply of [await getPage(player.id), await getComments(player.id)]) {
       expect(reply.statusCode).toBe(401);

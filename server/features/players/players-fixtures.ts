@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../../db/client';
-import { players, ratings, users } from '../../db/schema/index';
+import { players, ratings, users, type PlayerRow } from '../../db/schema/index';
+import { inEveryCategory } from '../../../common/rating-categories.fixtures';
+import type { PlayerSearchResult } from '../../../common/schemas/players';
+import type { RatingScoreField } from '../../../common/schemas/ratings';
+import type { TestApp } from '../../test/test-app';
 import { insertPlayer, type NewPlayer } from './players.repo';
 
 /*
@@ -35,19 +40,30 @@ export async function userIdOf(db: Db, email: string): Promise<string> {
   return row.id;
 }
 
+/** Links the player to the user with this e-mail (who must exist), as an approved claim does; optionally sets who sees the page. */
+export async function linkPlayerTo(
+  db: Db,
+  playerId: number,
+  email: string,
+  page: Pick<Partial<PlayerRow>, 'visibility'> = {},
+) {
+  await db
+    .update(players)
+    .set({ userId: await userIdOf(db, email), ...page })
+    .where(eq(players.id, playerId));
+}
+
 export async function playerRow(db: Db, id: number) {
   const [row] = await db.select().from(players).where(eq(players.id, id));
   return row;
 }
 
-type Scores = {
-  serveReturn: number;
-  groundstrokesThirdShot: number;
-  netPlayVolleysDinks: number;
-  movementCourtAwareness: number;
-  mentalPhysicalGame: number;
-  overallRating: number;
-};
+type Scores = Record<RatingScoreField | 'overallRating', number>;
+
+/** A rating's five category scores and its overall, all `stars`. */
+export function allScores(stars: number): Scores {
+  return { ...inEveryCategory(stars), overallRating: stars };
+}
 
 /**
  * A rating row plus the player's running aggregates, as the ratings feature keeps them in its
@@ -101,6 +117,17 @@ export async function addRating(
       .where(eq(players.id, rating.playerId));
     return row;
   });
+}
+
+/** GET /api/players/search as the caller (signed out without a cookie): the results, once the answer is a 200. */
+export async function searchResults(t: TestApp, q: string, cookie?: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/players/search?q=${encodeURIComponent(q)}`,
+    headers: cookie ? { cookie } : {},
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<PlayerSearchResult[]>();
 }
 
 /** Every key of a JSON value, at any depth: privacy checks assert 'email' is not among them. */

@@ -10,7 +10,7 @@ import type { App } from '../../deps';
 import { errorsPlugin } from '../../plugins/errors';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addPlayer, addRating, uniqueEmail, userIdOf } from '../players/players-fixtures';
+import { addPlayer, addRating, linkPlayerTo, uniqueEmail } from '../players/players-fixtures';
 import { createPreviewImages, previewCardOf, SITE_PREVIEW_IMAGE } from './preview-image.service';
 import { findPreviewPlayer } from './seo.repo';
 import { seoRoutesWith } from './seo.routes';
@@ -26,26 +26,25 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((mat
 
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
+/** Gives the player a new signed-up owner, who shows the page to everyone or to members only. */
+async function giveOwner(t: TestApp, playerId: number, visibility: 'public' | 'members', label = 'owner') {
+  const email = uniqueEmail(label);
+  await signInAs(t, { email });
+  await linkPlayerTo(t.database.db, playerId, email, { visibility });
+}
+
 /** Public players (unlinked, linked with a public page, rated), and one linked player whose page is members-only. */
 async function seed(t: TestApp) {
   const { db } = t.database;
-  const link = async (id: number, visibility: 'public' | 'members') => {
-    const email = uniqueEmail('owner');
-    await signInAs(t, { email });
-    await db
-      .update(players)
-      .set({ userId: await userIdOf(db, email), visibility })
-      .where(eq(players.id, id));
-  };
   const unlinked = await addPlayer(db, {
     firstName: 'Jordan',
     lastName: 'Rivera',
     location: '12 Elm St, Austin, TX 78701',
   });
   const linkedPublic = await addPlayer(db, { firstName: 'Casey', lastName: "O'Neil", location: 'Boise, ID' });
-  await link(linkedPublic.id, 'public');
+  await giveOwner(t, linkedPublic.id, 'public');
   const hidden = await addPlayer(db, { firstName: 'Morgan', lastName: 'Hidden', location: 'Reno, NV' });
-  await link(hidden.id, 'members');
+  await giveOwner(t, hidden.id, 'members');
   const rated = await addPlayer(db, { firstName: 'Riley', lastName: 'Rated', location: 'Denver, CO' });
   const raters = Array.from({ length: 6 }, () => uniqueEmail('rater'));
   for (const [index, raterEmail] of raters.entries()) {
@@ -69,6 +68,12 @@ async function seed(t: TestApp) {
   });
   expect(recomputed.statusCode).toBe(200);
   return { unlinked, linkedPublic, hidden, rated };
+}
+
+/** A fresh app with the players of seed(): each describe opens its own, so one block's writes never reach another. */
+async function createSeededApp(): Promise<{ t: TestApp; seeded: Seeded }> {
+  const t = await createTestApp();
+  return { t, seeded: await seed(t) };
 }
 
 describe('robots.txt', () => {
@@ -105,8 +110,7 @@ describe('sitemaps', () => {
   let t: TestApp;
   let seeded: Seeded;
   beforeAll(async () => {
-    t = await createTestApp();
-    seeded = await seed(t);
+    ({ t, seeded } = await createSeededApp());
   });
   afterAll(() => t.close());
 
@@ -172,8 +176,7 @@ describe('sitemap pages of a given size', () => {
   let small: App;
   let seeded: Seeded;
   beforeAll(async () => {
-    t = await createTestApp();
-    seeded = await seed(t);
+    ({ t, seeded } = await createSeededApp());
     // The same feature over the same database, two players per sitemap page.
     small = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     small.setValidatorCompiler(validatorCompiler);
@@ -215,14 +218,7 @@ describe('sitemap pages of a given size', () => {
     expect((await small.inject({ url: '/sitemap-players-4.xml' })).statusCode).toBe(404);
 
     // Hiding both players of a page takes the page out of the index.
-    for (const player of [extra, sixth]) {
-      const email = uniqueEmail('late-owner');
-      await signInAs(t, { email });
-      await t.database.db
-        .update(players)
-        .set({ userId: await userIdOf(t.database.db, email), visibility: 'members' })
-        .where(eq(players.id, player.id));
-    }
+    for (const player of [extra, sixth]) await giveOwner(t, player.id, 'members', 'late-owner');
     const after = await small.inject({ url: '/sitemap.xml' });
     expect(locs(after.payload)).not.toContain(`${BASE}/sitemap-players-3.xml`);
     expect((await small.inject({ url: '/sitemap-players-3.xml' })).statusCode).toBe(404);
@@ -233,8 +229,7 @@ describe('player preview images', () => {
   let t: TestApp;
   let seeded: Seeded;
   beforeAll(async () => {
-    t = await createTestApp();
-    seeded = await seed(t);
+    ({ t, seeded } = await createSeededApp());
   });
   afterAll(() => t.close());
 
@@ -348,8 +343,7 @@ describe('the preview image cache', () => {
   let t: TestApp;
   let seeded: Seeded;
   beforeAll(async () => {
-    t = await createTestApp();
-    seeded = await seed(t);
+    ({ t, seeded } = await createSeededApp());
   });
   afterAll(() => t.close());
 
