@@ -61,3 +61,12 @@ export async function adminTokenHeaders(
   });
   return { 'x-admin-email': email, 'x-admin-token': token };
 }
+
+/** The callers an admin route's tests compare: an admin user, a user who is not one, and admin token headers. */
+export async function adminRouteCallers(t: TestApp, label: string) {
+  return {
+    adminCookie: await signInAs(t, { email: `${label}-admin@example.com`, isAdmin: true }),
+    userCookie: await signInAs(t, { email: `${label}-user@example.com` }),
+    tokenHeaders: await adminTokenHeaders(t),
+  };
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { adminRouteCallers, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AdminPlayersReply, AdminUsersReply, EmailSignupsReply } from '../../../common/schemas/admin';
 import { addPlayer } from '../players/players-fixtures';
@@ -27,9 +27,7 @@ describe('admin lists', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    adminCookie = await signInAs(t, { email: 'lists-admin@example.com', isAdmin: true });
-    userCookie = await signInAs(t, { email: 'lists-user@example.com' });
-    tokenHeaders = await adminTokenHeaders(t);
+    ({ adminCookie, userCookie, tokenHeaders } = await adminRouteCallers(t, 'lists'));
   });
   afterAll(() => t.close());
 
@@ -135,18 +133,19 @@ describe('admin lists', () => {
 
   describe('GET /api/admin/players', () => {
     const marker = 'adminlist';
+    const emile = {
+      firstName: 'Émile',
+      lastName: 'Zola',
+      email: `emile.${marker}@example.com`,
+      skillLevel: '3.5',
+      yearsPlaying: '3-5',
+      location: 'Paris, TX',
+      bio: 'Writes a lot',
+      importedBy: 'admin:someone@example.com',
+    };
     beforeAll(async () => {
       const db = t.database.db;
-      await addPlayer(db, {
-        firstName: 'Émile',
-        lastName: 'Zola',
-        email: `emile.${marker}@example.com`,
-        skillLevel: '3.5',
-        yearsPlaying: '3-5',
-        location: 'Paris, TX',
-        bio: 'Writes a lot',
-        importedBy: 'admin:someone@example.com',
-      });
+      await addPlayer(db, emile);
       await addPlayer(db, {
         firstName: 'Anna',
         lastName: 'Karenina',
@@ -163,16 +162,9 @@ describe('admin lists', () => {
       expect(ours.map((player) => player.firstName)).toEqual(['Anna', 'Émile']);
       expect(ours[1]).toEqual({
         id: anyNumber,
-        firstName: 'Émile',
-        lastName: 'Zola',
-        email: `emile.${marker}@example.com`,
-        skillLevel: '3.5',
-        yearsPlaying: '3-5',
-        location: 'Paris, TX',
-        bio: 'Writes a lot',
+        ...emile,
         isVerified: false,
         userId: null,
-        importedBy: 'admin:someone@example.com',
         createdAt: anyString,
         ratingCount: 0,
       });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { adminRouteCallers } from '../../test/sign-in';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
 import type {
   AdminPlayer,
@@ -17,9 +17,7 @@ describe('POST /api/players/bulk', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    adminCookie = await signInAs(t, { email: 'bulk-admin@example.com', isAdmin: true });
-    userCookie = await signInAs(t, { email: 'bulk-user@example.com' });
-    tokenHeaders = await adminTokenHeaders(t);
+    ({ adminCookie, userCookie, tokenHeaders } = await adminRouteCallers(t, 'bulk'));
   });
   afterAll(() => t.close());
 
