@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { players, users } from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import type { TestApp } from '../../test/test-app';
+import type { MyStatsReply } from '../../../common/schemas/gamification';
 import { insertPlayer } from '../players/players.service';
 
 /* Test data and calls shared by the ratings and moderation tests. */
@@ -43,21 +45,33 @@ export async function playerRow(t: TestApp, playerId: number) {
   return row;
 }
 
+/** The scores and the feedback of ratingBody(), which a stored rating answers back as they were sent. */
+export const RATING_SCORES_AND_FEEDBACK = {
+  serveReturn: 4,
+  groundstrokesThirdShot: 3,
+  netPlayVolleysDinks: 5,
+  movementCourtAwareness: 4,
+  mentalPhysicalGame: 2,
+  overallRating: 4,
+  strengthsImprovements: 'Great soft game at the kitchen line; work on third shot drops.',
+};
+
 /** A complete, valid POST /api/ratings body for an existing player. */
 export function ratingBody(playerId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     playerId,
     playerName: 'Dana Dinker',
     isAnonymous: false,
-    serveReturn: 4,
-    groundstrokesThirdShot: 3,
-    netPlayVolleysDinks: 5,
-    movementCourtAwareness: 4,
-    mentalPhysicalGame: 2,
-    overallRating: 4,
-    strengthsImprovements: 'Great soft game at the kitchen line; work on third shot drops.',
+    ...RATING_SCORES_AND_FEEDBACK,
     ...overrides,
   };
+}
+
+/** The caller's gamification stats (GET /api/gamification/my-stats), once the answer is a 200. */
+export async function myStatsOf(t: TestApp, cookie: string) {
+  const res = await getJson(t, '/api/gamification/my-stats', { cookie });
+  expect(res.statusCode).toBe(200);
+  return res.json<MyStatsReply>();
 }
 
 export function postRating(t: TestApp, cookie: string | undefined, payload: unknown) {
