@@ -21,19 +21,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/**
- * Prometheus metrics at GET /metrics: requests by route pattern and status with their latency, 429
- * refusals by route, the database pool, the event loop (prom-client's default metrics) and when each
- * background job last ran. Each app has its own registry, so apps built side by side do not mix counts.
- * Readable with `Authorization: Bearer <METRICS_TOKEN>` or by an admin.
- */
-export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
-  const { token, database } = options;
-  if (!token) return;
-
-  const registry = new Registry();
-  const registers = [registry];
-  collectDefaultMetrics({ register: registry });
+/** Requests answered, their durations and the ones refused by a rate limit, by route pattern. */
+function httpMetrics(registers: Registry[]) {
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -54,6 +43,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     labelNames: ['method', 'route'] as const,
     registers,
   });
+  return { requests, duration, rateLimited };
+}
+
+/** When each background job last ran, and the database pool's connections (PostgreSQL only). */
+function stateGauges(registers: Registry[], poolStats: Database['poolStats']) {
   new Gauge({
     name: 'job_last_run_timestamp_seconds',
     help: 'When each background job last ran (Unix time)',
@@ -63,7 +57,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
       for (const [job, at] of jobLastRuns()) this.set({ job }, at / 1000);
     },
   });
-  const poolStats = database.poolStats;
   if (poolStats) {
     const poolGauge = (
       name: string,
@@ -82,6 +75,23 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     poolGauge('db_pool_clients_idle', 'Pool connections not in use', (stats) => stats.idle);
     poolGauge('db_pool_requests_waiting', 'Queries waiting for a pool connection', (stats) => stats.waiting);
   }
+}
+
+/**
+ * Prometheus metrics at GET /metrics: requests by route pattern and status with their latency, 429
+ * refusals by route, the database pool, the event loop (prom-client's default metrics) and when each
+ * background job last ran. Each app has its own registry, so apps built side by side do not mix counts.
+ * Readable with `Authorization: Bearer <METRICS_TOKEN>` or by an admin.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
+  const { token, database } = options;
+  if (!token) return;
+
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const { requests, duration, rateLimited } = httpMetrics(registers);
+  stateGauges(registers, database.poolStats);
 
   app.addHook('onResponse', (request, reply, done) => {
     const labels = {

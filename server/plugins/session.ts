@@ -57,15 +57,14 @@ const endedSessionsOfUser = (userId: string) => `user-sessions-ended:${userId}`;
 
 type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
-export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
-  const { db, secret, secure, cacheMs, events } = options;
-  /*
-   * Live sessions (with their user) are reused for cacheMs, so a signed-in request costs one database
-   * round trip, not two (see the bench). An instance that ends sessions (sign-out, rotation, password
-   * reset, an account taken over, an e-mail confirmed) tells every other instance through the cluster
-   * events, and they drop their copies at once. While this instance cannot hear those events, it reads
-   * every session from the database instead of trusting its cache.
-   */
+/*
+ * Live sessions (with their user) are reused for cacheMs, so a signed-in request costs one database
+ * round trip, not two (see the bench). An instance that ends sessions (sign-out, rotation, password
+ * reset, an account taken over, an e-mail confirmed) tells every other instance through the cluster
+ * events, and they drop their copies at once. While this instance cannot hear those events, it reads
+ * every session from the database instead of trusting its cache.
+ */
+function sessionStore(app: FastifyInstance, { db, cacheMs, events }: SessionOptions) {
   const cache = cacheMs > 0 ? new LRUCache<string, LiveSession>({ max: 10_000, ttl: cacheMs }) : null;
   const forgetUserLocally = (userId: string) => {
     if (!cache) return;
@@ -93,6 +92,28 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     await deleteSession(db, sid);
     await tell(endedSession(sid));
   };
+  const forgetUser = (userId: string) => {
+    forgetUserLocally(userId);
+    void tell(endedSessionsOfUser(userId));
+  };
+  return { lookUp, forget, forgetUser };
+}
+
+/** Expired rows are deleted hourly, and once when the app is ready. */
+function schedulePurge(app: FastifyInstance, db: Db) {
+  const purge = () =>
+    purgeExpiredSessions(db, new Date())
+      .then(() => recordJobRun('session-purge'))
+      .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+  const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', purge);
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
+  const { db, secret, secure } = options;
+  const { lookUp, forget, forgetUser } = sessionStore(app, options);
   const sidOf = (token: string) => hmac(secret, token);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
   const cookieName = sessionCookieName(secure);
@@ -144,10 +165,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     reply.clearCookie(cookieName, cookieOptions);
   });
 
-  app.decorate('forgetSessionsOfUser', (userId: string) => {
-    forgetUserLocally(userId);
-    void tell(endedSessionsOfUser(userId));
-  });
+  app.decorate('forgetSessionsOfUser', forgetUser);
 
   // An answer for a signed-in caller or an admin is theirs alone: no browser or shared cache may keep it.
   app.addHook('onSend', async (request, reply) => {
@@ -155,12 +173,5 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     if (request.session || request.headers['x-admin-token'] !== undefined) reply.header('cache-control', 'no-store');
   });
 
-  const purge = () =>
-    purgeExpiredSessions(db, new Date())
-      .then(() => recordJobRun('session-purge'))
-      .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
-  const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', purge);
-  app.addHook('onClose', async () => clearInterval(timer));
+  schedulePurge(app, db);
 });
