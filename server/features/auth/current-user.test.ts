@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, sessions, users } from '../../db/schema/index';
 import { hmac } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshIp, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from './auth-fixtures';
+import { freshIp, sessionCookieOf, signUpWithPassword, uniqueEmail } from './auth-fixtures';
 
 describe('who is signed in, and signing out', () => {
   let t: TestApp;
@@ -14,16 +14,8 @@ describe('who is signed in, and signing out', () => {
 
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-  async function registered() {
-    const email = uniqueEmail('me');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress: freshIp(),
-      payload: { email, password: GOOD_PASSWORD, firstName: 'Mia', lastName: 'Me' },
-    });
-    return { email, id: res.json<{ id: string }>().id, cookie: sessionCookieOf(res) ?? '' };
-  }
+  const registered = () =>
+    signUpWithPassword(t, { email: uniqueEmail('me'), confirm: false, firstName: 'Mia', lastName: 'Me' });
 
   describe('GET /api/auth/user', () => {
     it('answers 401 {message} when signed out, or with an unknown cookie', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshIp, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from './auth-fixtures';
+import { freshIp, sessionCookieOf, signUpWithPassword, uniqueEmail } from './auth-fixtures';
 
 const MISSING = 'Missing Information: Please enter both user ID and password.';
 
@@ -95,14 +95,13 @@ describe('developer sign-in', () => {
   );
 
   it('rotates the session: a user signing in as developer loses the old session id', async () => {
-    const email = uniqueEmail('user-then-dev');
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress: freshIp(),
-      payload: { email, password: GOOD_PASSWORD, firstName: 'U', lastName: 'D' },
+    const registered = await signUpWithPassword(t, {
+      email: uniqueEmail('user-then-dev'),
+      confirm: false,
+      firstName: 'U',
+      lastName: 'D',
     });
-    const userCookie = sessionCookieOf(registered);
+    const userCookie = sessionCookieOf(registered.res);
     const dev = await devLogin({ userId: 'devuser', password: 'devpass123' }, { cookie: userCookie });
     const devCookie = sessionCookieOf(dev);
     expect(devCookie).not.toBe(userCookie);
