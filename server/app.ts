@@ -116,9 +116,9 @@ function loggerOptions(env: Env, custom: FastifyServerOptions['logger']): Fastif
   return { level: env.LOG_LEVEL, ...base, serializers: { ...requestSerializers, ...base.serializers } };
 }
 
-export async function buildApp(options: BuildAppOptions): Promise<App> {
-  const { env } = options;
-  const securityHeaders: HelmetOptions = {
+/** The Content-Security-Policy and the other headers helmet sets; Google Analytics' origins only when it is on. */
+function securityHeaderOptions(env: Env): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,6 +135,33 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     hsts: env.NODE_ENV === 'production',
   };
+}
+
+/** The database, mailer, limit store and cluster events: the caller's when given, else opened here and closed with the app. */
+async function openServices(app: App, options: BuildAppOptions) {
+  const { env } = options;
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const limitStore =
+    options.limitStore ?? (env.REDIS_URL ? await createRedisLimitStore(env.REDIS_URL) : createMemoryLimitStore());
+  if (!options.limitStore) app.addHook('onClose', () => limitStore.close());
+  const clusterEvents =
+    database.kind === 'postgres' && database.url
+      ? await createPostgresClusterEvents({
+          url: database.url,
+          db: database.db,
+          log: app.log,
+        })
+      : createLocalClusterEvents();
+  app.addHook('onClose', () => clusterEvents.close());
+  return { database, mailer, limitStore, clusterEvents };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { env } = options;
+  const securityHeaders = securityHeaderOptions(env);
   const fixedSecurityHeaders = securityHeaderList(securityHeaders);
   const app = Fastify({
     logger: loggerOptions(env, options.logger),
@@ -157,22 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // JSON only: a cross-site form can post text/plain without a preflight.
   app.removeContentTypeParser(['text/plain']);
 
-  const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  if (ownsDatabase) app.addHook('onClose', () => database.close());
-  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
-  const limitStore =
-    options.limitStore ?? (env.REDIS_URL ? await createRedisLimitStore(env.REDIS_URL) : createMemoryLimitStore());
-  if (!options.limitStore) app.addHook('onClose', () => limitStore.close());
-  const clusterEvents =
-    database.kind === 'postgres' && database.url
-      ? await createPostgresClusterEvents({
-          url: database.url,
-          db: database.db,
-          log: app.log,
-        })
-      : createLocalClusterEvents();
-  app.addHook('onClose', () => clusterEvents.close());
+  const { database, mailer, limitStore, clusterEvents } = await openServices(app, options);
   const deps: AppDeps = { env, database, mailer, limitStore };
 
   await app.register(errorsPlugin);
