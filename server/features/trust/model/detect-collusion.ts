@@ -143,40 +143,9 @@ export function detectCollusion(
     if (!dismissedSignatures.has(ring.signature)) flags.push(ring);
   }
 
-  // The model's spread of a rating around its prediction grows when collusion inflates the fitted halo; the
-  // median spread of every rating's standardised residual puts the boost z back on an honest rating's scale.
-  const fullZs = new Float64Array(counted.length);
-  counted.forEach((rating, i) => {
-    fullZs[i] = Math.abs(fullZOf(rating));
-  });
-  fullZs.sort();
-  const spread = counted.length >= 50 ? Math.max(0.5, fullZs[counted.length >> 1] / 0.6744897501960817) : 1;
-  for (const rating of counted) {
-    if (!isCandidate(rating) || inRing.has(rating.id)) continue;
-    // Cheap screen against the full estimate (which includes the rating, so it understates the z).
-    if (fullZOf(rating) / spread < settings.boostMinZ * SCREEN_SHARE) continue;
-    const signature = `boost:${rating.id}`;
-    if (dismissedSignatures.has(signature)) continue;
-    const others = (ratingsOfPlayer.get(rating.playerId) ?? []).filter((r) => r.id !== rating.id);
-    if (others.length < settings.boostMinOthers) continue;
-    const z = zAgainst(rating, others, [rating]) / spread;
-    if (z < settings.boostMinZ) continue;
-    const evidence: BoostEvidence = {
-      z: round2(z),
-      ratingMean: round2(starsMean(rating)),
-      playerOthersMean: round2(others.reduce((sum, r) => sum + starsMean(r), 0) / others.length),
-      playerOthersCount: others.length,
-    };
-    flags.push({
-      type: 'boost',
-      score: round2(z),
-      raterKeys: [rating.raterKey],
-      playerIds: [rating.playerId],
-      ratingIds: [rating.id],
-      signature,
-      evidence,
-    });
-  }
+  flags.push(
+    ...boostFlags({ counted, ratingsOfPlayer, inRing, dismissedSignatures, settings, isCandidate, fullZOf, zAgainst }),
+  );
   return flags.sort((a, b) => b.score - a.score);
 }
 
@@ -278,4 +247,58 @@ function scoreRing(
     signature: `ring:${ratingIds.join(',')}`,
     evidence,
   };
+}
+
+/** What the boost check reads of detectCollusion's fit. */
+interface BoostInput {
+  counted: TrustRating[];
+  ratingsOfPlayer: Map<number, TrustRating[]>;
+  /** Ratings already in a ring flag: not flagged again as boosts. */
+  inRing: ReadonlySet<number>;
+  dismissedSignatures: ReadonlySet<string>;
+  settings: Required<CollusionOptions>;
+  isCandidate: (rating: TrustRating) => boolean;
+  fullZOf: (rating: TrustRating) => number;
+  zAgainst: (rating: TrustRating, playerOthers: TrustRating[], raterLeftOut: TrustRating[]) => number;
+}
+
+/** Near-perfect ratings far above what the player's other ratings and the rater's other ratings predict. */
+function boostFlags(input: BoostInput): TrustFlagCandidate[] {
+  const { counted, ratingsOfPlayer, inRing, dismissedSignatures, settings, isCandidate, fullZOf, zAgainst } = input;
+  const flags: TrustFlagCandidate[] = [];
+  // The model's spread of a rating around its prediction grows when collusion inflates the fitted halo; the
+  // median spread of every rating's standardised residual puts the boost z back on an honest rating's scale.
+  const fullZs = new Float64Array(counted.length);
+  counted.forEach((rating, i) => {
+    fullZs[i] = Math.abs(fullZOf(rating));
+  });
+  fullZs.sort();
+  const spread = counted.length >= 50 ? Math.max(0.5, fullZs[counted.length >> 1] / 0.6744897501960817) : 1;
+  for (const rating of counted) {
+    if (!isCandidate(rating) || inRing.has(rating.id)) continue;
+    // Cheap screen against the full estimate (which includes the rating, so it understates the z).
+    if (fullZOf(rating) / spread < settings.boostMinZ * SCREEN_SHARE) continue;
+    const signature = `boost:${rating.id}`;
+    if (dismissedSignatures.has(signature)) continue;
+    const others = (ratingsOfPlayer.get(rating.playerId) ?? []).filter((r) => r.id !== rating.id);
+    if (others.length < settings.boostMinOthers) continue;
+    const z = zAgainst(rating, others, [rating]) / spread;
+    if (z < settings.boostMinZ) continue;
+    const evidence: BoostEvidence = {
+      z: round2(z),
+      ratingMean: round2(starsMean(rating)),
+      playerOthersMean: round2(others.reduce((sum, r) => sum + starsMean(r), 0) / others.length),
+      playerOthersCount: others.length,
+    };
+    flags.push({
+      type: 'boost',
+      score: round2(z),
+      raterKeys: [rating.raterKey],
+      playerIds: [rating.playerId],
+      ratingIds: [rating.id],
+      signature,
+      evidence,
+    });
+  }
+  return flags;
 }
