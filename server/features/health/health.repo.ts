@@ -1,17 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, preparedStatement } from '../../db/prepared';
 import { players } from '../../db/schema/index';
 
 export type AppliedMigrations = { count: number; lastHash: string | null };
 
+const pingQuery = preparedStatement('health_ping', () => sql`select 1`);
+
+/** The cheapest round trip to the database: answers when a connection can be had and the server runs statements. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await pingQuery.run(db, {});
+}
+
+const appliedMigrationsQuery = preparedStatement(
+  'health_applied_migrations',
+  () => sql`select count(*)::int as "count",
+      (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as "lastHash"
+    from drizzle.__drizzle_migrations`,
+);
+
 /** What Drizzle's migrator recorded: how many migrations ran, and the hash of the newest. */
 export async function appliedMigrations(db: Db): Promise<AppliedMigrations> {
-  const result = await db.execute(sql`
-    select count(*)::int as "count",
-      (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as "lastHash"
-    from drizzle.__drizzle_migrations`);
-  const [row] = (result as { rows: AppliedMigrations[] }).rows;
+  const [row] = (await appliedMigrationsQuery.run(db, {})) as AppliedMigrations[];
   return { count: Number(row?.count ?? 0), lastHash: row?.lastHash ?? null };
 }
 

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** Drizzle's session: every statement (db.execute, query builders, declared statements) is prepared through it. */
+const sessionOf = (db: Db) => (db as unknown as { session: { prepareQuery: () => unknown } }).session;
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -38,7 +42,7 @@ describe('GET /api/health/live and /api/health/ready', () => {
   afterAll(() => t.close());
 
   it('live answers 200 without asking the database', async () => {
-    const execute = vi.spyOn(t.database.db, 'execute');
+    const execute = vi.spyOn(sessionOf(t.database.db), 'prepareQuery');
     const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
@@ -53,7 +57,9 @@ describe('GET /api/health/live and /api/health/ready', () => {
   });
 
   it('ready answers 503 within about a second when the database does not answer', async () => {
-    const execute = vi.spyOn(t.database.db, 'execute').mockImplementation(() => new Promise(() => {}) as never);
+    const execute = vi
+      .spyOn(sessionOf(t.database.db), 'prepareQuery')
+      .mockImplementation(() => ({ execute: () => new Promise(() => {}) }));
     const started = Date.now();
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     const elapsed = Date.now() - started;
