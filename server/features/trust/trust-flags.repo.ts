@@ -1,12 +1,11 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { players, trustFlags, type TrustEvidence } from '../../db/schema/index';
 
 /* Collusion flags (rings and boosts found by the full run) and their review by an admin. */
 
 const WRITE_BATCH = 500;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export type FlagWrite = {
   type: 'ring' | 'boost';
@@ -77,16 +76,19 @@ export async function markPlayersStale(db: Executor, playerIds: number[]) {
     .where(inArray(players.id, playerIds));
 }
 
+type FlaggedAccount = { key: string; userId: string | null; name: string | null };
+
+const raterAccountsQuery = preparedStatement<{ raterKeys: string[] }>(
+  'trust_flags_rater_accounts',
+  () => sql`select k.key, u.id as "userId",
+      nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as name
+    from unnest(${sql.placeholder('raterKeys')}::text[]) as k(key)
+    left join users u on lower(u.email) = k.key`,
+);
+
 /** Who the flagged accounts are, and the flagged players' names, for the admin's evidence. */
 export async function describeFlagParties(db: Executor, raterKeys: string[], playerIds: number[]) {
-  const accounts = raterKeys.length
-    ? rowsOf<{ key: string; userId: string | null; name: string | null }>(
-        await db.execute(sql`select k.key, u.id as "userId",
-            nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as name
-          from unnest(${sql.param(raterKeys)}::text[]) as k(key)
-          left join users u on lower(u.email) = k.key`),
-      )
-    : [];
+  const accounts = raterKeys.length ? ((await raterAccountsQuery.run(db, { raterKeys })) as FlaggedAccount[]) : [];
   const names = playerIds.length
     ? await db
         .select({ id: players.id, name: sql<string>`${players.firstName} || ' ' || ${players.lastName}` })
