@@ -162,10 +162,15 @@ export async function storeBoard(
 /** The refresh job's lock: held by one instance at a time, released with its transaction. */
 const BOARD_REFRESH_LOCK_KEY = 7_265_012;
 
+const boardRefreshLockQuery = preparedStatement<{ key: number }>(
+  'leaderboard_try_refresh_lock',
+  () => sql`select pg_try_advisory_xact_lock(${sql.placeholder('key')}) as taken`,
+);
+
+/** Run on the refresh's own transaction: the lock is transaction-scoped, so it is released with that transaction. */
 export async function tryTakeBoardRefreshLock(tx: Executor): Promise<boolean> {
-  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${BOARD_REFRESH_LOCK_KEY}) as taken`);
-  // Both drivers answer { rows }; Drizzle types the generic executor's result as unknown.
-  return (result as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
+  const [row] = (await boardRefreshLockQuery.run(tx, { key: BOARD_REFRESH_LOCK_KEY })) as { taken: boolean }[];
+  return row?.taken === true;
 }
 
 /** The caller's own entry for the period, as a board row (their rank comes from the list when listed). */
