@@ -11,13 +11,14 @@ import { declaredStatements } from './prepared';
 const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const queriesDir = path.join(serverDir, 'db', 'queries');
 
-/** Statements are declared in the features' repositories: loading every repo declares them all. */
+/** Statements are declared in repositories (features' and lib's): loading every repo declares them all. */
 export async function loadDeclaredStatements() {
-  const featuresDir = path.join(serverDir, 'features');
-  const repos = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.repo.ts'))
-    .sort();
-  for (const repo of repos) await import(pathToFileURL(path.join(featuresDir, repo)).href);
+  for (const dir of ['features', 'lib'].map((name) => path.join(serverDir, name))) {
+    const repos = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.repo.ts'))
+      .sort();
+    for (const repo of repos) await import(pathToFileURL(path.join(dir, repo)).href);
+  }
   return declaredStatements();
 }
 

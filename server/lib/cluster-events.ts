@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
+import { notifyChannel } from './cluster-events.repo';
 
 /**
  * Tells every instance of the app on one PostgreSQL what one of them changed, through LISTEN/NOTIFY
@@ -61,6 +61,7 @@ export async function createPostgresClusterEvents(options: {
       scheduleReconnect();
     });
     await client.connect();
+    // On the listener's own pg client (not Drizzle's pool), and LISTEN takes no parameters: not a declared statement.
     await client.query(`listen ${CHANNEL}`);
     listener = client;
   };
@@ -84,7 +85,7 @@ export async function createPostgresClusterEvents(options: {
 
   await connect();
   return {
-    publish: async (message) => void (await options.db.execute(sql`select pg_notify(${CHANNEL}, ${message})`)),
+    publish: (message) => notifyChannel(options.db, CHANNEL, message),
     subscribe: (handler) => void handlers.push(handler),
     connected: () => listener !== null,
     onReconnect: (handler) => void reconnectHandlers.push(handler),
