@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { players } from '../../db/schema/index';
 import { searchColumns } from './search-columns';
 
@@ -45,23 +46,28 @@ const NUMBER_KEYS = ['latitude', 'longitude'] as const;
 export async function insertPlayersUnlessEmailTaken(db: Executor, rows: ImportedPlayer[]): Promise<string[]> {
   if (rows.length === 0) return [];
   const withSearch = rows.map((row) => ({ ...row, ...searchColumns(row) }));
+  const columns = Object.fromEntries(
+    [...COLUMN_KEYS, ...NUMBER_KEYS].map((key) => [key, withSearch.map((row) => row[key])]),
+  );
+  const inserted = (await insertPlayersQuery.run(db, columns)) as InsertedEmail[];
+  return inserted.map((row) => row.email);
+}
+
+const insertPlayersQuery = preparedStatement<Record<string, unknown>>('players_bulk_insert', () => {
   const columnList = sql.join(
     [...COLUMN_KEYS, ...NUMBER_KEYS].map((key) => sql.identifier(players[key].name)),
     sql`, `,
   );
   const arrays = sql.join(
     [
-      ...COLUMN_KEYS.map((key) => sql`${sql.param(withSearch.map((row) => row[key]))}::text[]`),
-      ...NUMBER_KEYS.map((key) => sql`${sql.param(withSearch.map((row) => row[key]))}::float8[]`),
+      ...COLUMN_KEYS.map((key) => sql`${sql.placeholder(key)}::text[]`),
+      ...NUMBER_KEYS.map((key) => sql`${sql.placeholder(key)}::float8[]`),
     ],
     sql`, `,
   );
-  const result = await db.execute<InsertedEmail>(sql`
+  return sql`
     insert into ${players} (${columnList})
     select * from unnest(${arrays})
     on conflict do nothing
-    returning ${sql.identifier(players.email.name)} as email
-  `);
-  // Both drivers (node-postgres, PGlite) answer { rows }; Drizzle types the generic executor's result as unknown.
-  return (result as { rows: InsertedEmail[] }).rows.map((row) => row.email);
-}
+    returning ${sql.identifier(players.email.name)} as email`;
+});

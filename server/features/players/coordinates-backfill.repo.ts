@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { dataBackfills, players } from '../../db/schema/index';
 
 export async function isBackfillDone(db: Executor, name: string): Promise<boolean> {
@@ -23,12 +24,21 @@ export async function playersWithoutCoordinates(db: Executor, afterId: number, l
 
 export type PlacedPlayer = { id: number; latitude: number; longitude: number };
 
+const setCoordinatesQuery = preparedStatement<{ ids: number[]; latitudes: number[]; longitudes: number[] }>(
+  'players_set_coordinates',
+  () => sql`
+    update ${players} set latitude = v.latitude, longitude = v.longitude
+    from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('latitudes')}::float8[],
+      ${sql.placeholder('longitudes')}::float8[]) as v(id, latitude, longitude)
+    where ${players.id} = v.id and ${players.latitude} is null`,
+);
+
 /** Sets the coordinates of many players in one statement, each still without them (a profile edit wins). */
 export async function setCoordinates(db: Executor, rows: PlacedPlayer[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.execute(sql`
-    update ${players} set latitude = v.latitude, longitude = v.longitude
-    from unnest(${sql.param(rows.map((row) => row.id))}::int[], ${sql.param(rows.map((row) => row.latitude))}::float8[],
-      ${sql.param(rows.map((row) => row.longitude))}::float8[]) as v(id, latitude, longitude)
-    where ${players.id} = v.id and ${players.latitude} is null`);
+  await setCoordinatesQuery.run(db, {
+    ids: rows.map((row) => row.id),
+    latitudes: rows.map((row) => row.latitude),
+    longitudes: rows.map((row) => row.longitude),
+  });
 }
