@@ -7,7 +7,7 @@ import { publicPlace } from '../../../common/player-path';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { renderPreviewPng, type PreviewCard } from './preview-card';
-import { findPreviewFacts, findPreviewPlayer, type PreviewFactsRow, type PreviewPlayerRow } from './seo.repo';
+import { findPreviewPlayer, type PreviewPlayerRow } from './seo.repo';
 import { previewImageVersion } from './seo.service';
 
 /** The site's own preview picture, shown for members-only pages (no name, no numbers). */
@@ -22,7 +22,7 @@ export type PreviewImage = {
 
 /** The card's facts, from the stored estimate alone: no estimate, or one from no ratings, reads "Not rated yet". */
 export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
-  const { skill } = row;
+  const skill = row.skill;
   const rated = skill !== null && skill.overall.n > 0 && skill.reliability.label !== 'none';
   const strongest = rated
     ? RATING_CATEGORIES.map(({ key, label }) => ({ label, estimate: skill.categories[key] }))
@@ -32,7 +32,10 @@ export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
         .map(({ label, estimate }) => ({ label, mean: estimate.mean }))
     : [];
   return {
-    ...previewFactsOf(row),
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    // The placeholder of a player added without a place says nothing worth a line on the card.
+    place: row.location === BULK_IMPORT_DEFAULTS.location ? '' : publicPlace(row.location),
+    isVerified: row.isVerified,
     overall: rated
       ? { ...skill.overall, reliability: skill.reliability.label, ratings: skill.reliability.ratings }
       : null,
@@ -40,29 +43,8 @@ export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
   };
 }
 
-/** What the card says of the player besides their numbers. */
-function previewFactsOf(row: PreviewFactsRow): Pick<PreviewCard, 'name' | 'place' | 'isVerified'> {
-  return {
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    // The placeholder of a player added without a place says nothing worth a line on the card.
-    place: row.location === BULK_IMPORT_DEFAULTS.location ? '' : publicPlace(row.location),
-    isVerified: row.isVerified,
-  };
-}
-
-/** Names a player's image by what it shows: player, estimate version, name, place and Verified mark. */
-function imageKeyOf(row: PreviewFactsRow) {
-  const version = previewImageVersion(row.computedAt);
-  const { name, place, isVerified } = previewFactsOf(row);
-  const shown = createHash('sha256')
-    .update(JSON.stringify([name, place, isVerified]))
-    .digest('base64url')
-    .slice(0, 10);
-  return { key: `${row.id}:${version}:${shown}`, version };
-}
-
 /** Members-only pages: their numbers stay with signed-in members, so the preview is the site's own. */
-const isMembersOnly = (row: PreviewFactsRow) => row.isLinked && row.visibility === 'members';
+const isMembersOnly = (row: PreviewPlayerRow) => row.isLinked && row.visibility === 'members';
 
 export type PreviewImagesOptions = {
   /** Memory the rendered PNGs may take (about 60 KB each). */
@@ -74,8 +56,7 @@ export type PreviewImagesOptions = {
 
 /**
  * Player preview images, rendered on first request and kept in a bounded LRU keyed by what they show
- * (player, estimate version, name, place and Verified mark), so a kept image costs one primary-key read, without
- * the estimate.
+ * (player, estimate version, name, place and Verified mark), so a cached image costs one primary-key read.
  * Simultaneous requests for one image share its render.
  */
 export function createPreviewImages(options: PreviewImagesOptions = {}) {
@@ -102,14 +83,12 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     }
   }
 
-  /** The image kept under `key`, else drawn from `card()` (once, however many ask at the same time). */
-  async function renderOnce(key: string, card: () => Promise<PreviewCard>): Promise<Buffer> {
+  function renderOnce(key: string, card: PreviewCard): Promise<Buffer> {
     const cached = cache.get(key);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = card()
-        .then((facts) => withSlot(() => render(facts)))
+      pending = withSlot(() => render(card))
         .then((png) => {
           cache.set(key, png);
           return png;
@@ -131,15 +110,17 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
   return {
     /** The player's preview; 404 for an unknown player. */
     async forPlayer(db: Db, playerId: number): Promise<PreviewImage & { membersOnly: boolean }> {
-      const facts = await findPreviewFacts(db, playerId);
-      if (!facts) throw notFound('Player not found', 'player_not_found');
-      if (isMembersOnly(facts)) return { ...siteImage(), membersOnly: true };
-      const { key, version } = imageKeyOf(facts);
-      const png = await renderOnce(key, async () => {
-        const row = await findPreviewPlayer(db, playerId);
-        if (!row) throw notFound('Player not found', 'player_not_found');
-        return previewCardOf(row);
-      });
+      const row = await findPreviewPlayer(db, playerId);
+      if (!row) throw notFound('Player not found', 'player_not_found');
+      if (isMembersOnly(row)) return { ...siteImage(), membersOnly: true };
+      const version = previewImageVersion(row.computedAt);
+      const card = previewCardOf(row);
+      const shown = createHash('sha256')
+        .update(JSON.stringify([card.name, card.place, card.isVerified]))
+        .digest('base64url')
+        .slice(0, 10);
+      const key = `${row.id}:${version}:${shown}`;
+      const png = await renderOnce(key, card);
       return { png, etag: `"p${key.replace(/:/g, '-')}"`, version, membersOnly: false };
     },
   };

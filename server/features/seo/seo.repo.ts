@@ -18,39 +18,15 @@ export type PreviewPlayerRow = {
 
 export async function findPreviewPlayer(db: Db, id: number): Promise<PreviewPlayerRow | undefined> {
   const [row] = await previewPlayerQuery.run(db, { id });
-  return row && withComputedAt(row as PreviewPlayerRow);
+  if (!row) return undefined;
+  return { ...(row as PreviewPlayerRow), computedAt: row.computedAt ? new Date(row.computedAt as string) : null };
 }
-
-/** What a preview image shows of a player without its numbers: enough to name the image kept for them. */
-export type PreviewFactsRow = Omit<PreviewPlayerRow, 'skill'>;
-
-/**
- * The player's facts and the version of their estimate, without the estimate itself: a kept image is found
- * from these, so the stored estimate (a few kilobytes of JSON) is read only to draw a new one.
- */
-export async function findPreviewFacts(db: Db, id: number): Promise<PreviewFactsRow | undefined> {
-  const [row] = await previewFactsQuery.run(db, { id });
-  return row && withComputedAt(row as PreviewFactsRow);
-}
-
-const withComputedAt = <Row extends { computedAt: Date | null }>(row: Row): Row => ({
-  ...row,
-  computedAt: row.computedAt ? new Date(row.computedAt) : null,
-});
-
-const previewColumns = sql`p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
-        p.is_verified as "isVerified", p.user_id is not null as "isLinked", p.visibility`;
 
 const previewPlayerQuery = preparedStatement<{ id: number }>(
   'seo_preview_player',
-  () => sql`select ${previewColumns}, s.skill, s.computed_at as "computedAt"
-      from ${players} p left join ${playerSkill} s on s.player_id = p.id
-      where p.id = ${sql.placeholder('id')}::int`,
-);
-
-const previewFactsQuery = preparedStatement<{ id: number }>(
-  'seo_preview_facts',
-  () => sql`select ${previewColumns}, s.computed_at as "computedAt"
+  () => sql`select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+        p.is_verified as "isVerified", p.user_id is not null as "isLinked", p.visibility,
+        s.skill, s.computed_at as "computedAt"
       from ${players} p left join ${playerSkill} s on s.player_id = p.id
       where p.id = ${sql.placeholder('id')}::int`,
 );
