@@ -43,6 +43,9 @@ export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
   };
 }
 
+type PlayerPreview = PreviewImage & { membersOnly: boolean };
+const sizeOfPreview = (preview: PlayerPreview) => preview.png.length + 200;
+
 /** Members-only pages: their numbers stay with signed-in members, so the preview is the site's own. */
 const isMembersOnly = (row: PreviewPlayerRow) => row.isLinked && row.visibility === 'members';
 
@@ -52,11 +55,22 @@ export type PreviewImagesOptions = {
   /** Renders at once; more wait (each holds the event loop for its layout, tens of milliseconds). */
   concurrency?: number;
   render?: (card: PreviewCard) => Promise<Buffer>;
+  /**
+   * How long a player's current picture is answered from memory without reading the player again. A shared link
+   * brings its previews in bursts (every chat member's app and bot within seconds), and a cached picture's own read
+   * is most of what it costs. A rename or a hidden page shows within this time; an address naming a newer estimate
+   * version than the one kept is always read afresh.
+   */
+  freshForMs?: number;
 };
+
+/** See `freshForMs`: short beside the five minutes browsers and bots may keep an unversioned address anyway. */
+export const PREVIEW_FRESH_MS = 5_000;
 
 /**
  * Player preview images, rendered on first request and kept in a bounded LRU keyed by what they show
- * (player, estimate version, name, place and Verified mark), so a cached image costs one primary-key read.
+ * (player, estimate version, name, place and Verified mark), so a cached image costs one primary-key read, and none
+ * while the player's current one is fresh (`freshForMs`).
  * Simultaneous requests for one image share its render.
  */
 export function createPreviewImages(options: PreviewImagesOptions = {}) {
@@ -66,6 +80,16 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     sizeCalculation: (png) => png.length,
   });
   const inFlight = new Map<string, Promise<Buffer>>();
+  const freshForMs = options.freshForMs ?? PREVIEW_FRESH_MS;
+  // Bounded by bytes: an entry past its time stays until pushed out, and may hold a picture the cache above let go.
+  const current =
+    freshForMs > 0
+      ? new LRUCache<number, PlayerPreview>({
+          maxSize: 8 * 1024 * 1024,
+          sizeCalculation: sizeOfPreview,
+          ttl: freshForMs,
+        })
+      : undefined;
   const limit = options.concurrency ?? 2;
   let running = 0;
   const waiting: (() => void)[] = [];
@@ -107,21 +131,32 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     return { png: sitePng, etag: siteEtag, version: '' };
   }
 
+  async function readPreview(db: Db, playerId: number): Promise<PlayerPreview> {
+    const row = await findPreviewPlayer(db, playerId);
+    if (!row) throw notFound('Player not found', 'player_not_found');
+    if (isMembersOnly(row)) return { ...siteImage(), membersOnly: true };
+    const version = previewImageVersion(row.computedAt);
+    const card = previewCardOf(row);
+    const shown = createHash('sha256')
+      .update(JSON.stringify([card.name, card.place, card.isVerified]))
+      .digest('base64url')
+      .slice(0, 10);
+    const key = `${row.id}:${version}:${shown}`;
+    const png = await renderOnce(key, card);
+    return { png, etag: `"p${key.replace(/:/g, '-')}"`, version, membersOnly: false };
+  }
+
   return {
-    /** The player's preview; 404 for an unknown player. */
-    async forPlayer(db: Db, playerId: number): Promise<PreviewImage & { membersOnly: boolean }> {
-      const row = await findPreviewPlayer(db, playerId);
-      if (!row) throw notFound('Player not found', 'player_not_found');
-      if (isMembersOnly(row)) return { ...siteImage(), membersOnly: true };
-      const version = previewImageVersion(row.computedAt);
-      const card = previewCardOf(row);
-      const shown = createHash('sha256')
-        .update(JSON.stringify([card.name, card.place, card.isVerified]))
-        .digest('base64url')
-        .slice(0, 10);
-      const key = `${row.id}:${version}:${shown}`;
-      const png = await renderOnce(key, card);
-      return { png, etag: `"p${key.replace(/:/g, '-')}"`, version, membersOnly: false };
+    /**
+     * The player's preview; 404 for an unknown player. `version`: the estimate version the address names, if any;
+     * a kept picture of another version is not answered for it.
+     */
+    async forPlayer(db: Db, playerId: number, version?: string): Promise<PlayerPreview> {
+      const kept = current?.get(playerId);
+      if (kept && (version === undefined || kept.membersOnly || kept.version === version)) return kept;
+      const preview = await readPreview(db, playerId);
+      current?.set(playerId, preview);
+      return preview;
     },
   };
 }

@@ -79,7 +79,7 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       async (request, reply) => {
         const id = positiveInt(/^(\d+)\.png$/.exec(request.params.file)?.[1] ?? '', MAX_INT);
         if (!id) throw notFound('Player not found', 'player_not_found');
-        const image = await previewImages.forPlayer(db, id);
+        const image = await previewImages.forPlayer(db, id, request.query.v);
         const current = !image.membersOnly && request.query.v === image.version;
         reply
           .type('image/png')

@@ -11,6 +11,7 @@ import { errorsPlugin } from '../../plugins/errors';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer, addRating, linkPlayerTo, uniqueEmail } from '../players/players-fixtures';
+import type { PreviewCard } from './preview-card';
 import { createPreviewImages, previewCardOf, SITE_PREVIEW_IMAGE } from './preview-image.service';
 import { findPreviewPlayer } from './seo.repo';
 import { seoRoutesWith } from './seo.routes';
@@ -347,15 +348,15 @@ describe('the preview image cache', () => {
   });
   afterAll(() => t.close());
 
+  const namesRendered = (rendered: string[]) => async (card: PreviewCard) => {
+    rendered.push(card.name);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return Buffer.from(card.name);
+  };
+
   it('renders each picture once: simultaneous requests share the render, later ones read the cache', async () => {
     const rendered: string[] = [];
-    const images = createPreviewImages({
-      render: async (card) => {
-        rendered.push(card.name);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        return Buffer.from(card.name);
-      },
-    });
+    const images = createPreviewImages({ render: namesRendered(rendered), freshForMs: 0 });
     const { db } = t.database;
     const [first, second] = await Promise.all([
       images.forPlayer(db, seeded.rated.id),
@@ -372,6 +373,25 @@ describe('the preview image cache', () => {
     expect(renamed.png.toString()).toBe('Rylee Rated');
     expect(renamed.etag).not.toBe(first.etag);
     expect(rendered).toEqual(['Riley Rated', 'Rylee Rated']);
+  });
+
+  it("answers a player's current picture from memory for a few seconds, but never for a newer version", async () => {
+    const rendered: string[] = [];
+    const images = createPreviewImages({ render: namesRendered(rendered), freshForMs: 400 });
+    const { db } = t.database;
+    const id = seeded.unlinked.id;
+    const first = await images.forPlayer(db, id);
+    await db.update(players).set({ firstName: 'Una' }).where(eq(players.id, id));
+    // Within the window the kept picture answers, for the bare address and for the version it shows.
+    expect((await images.forPlayer(db, id)).png.equals(first.png)).toBe(true);
+    expect((await images.forPlayer(db, id, first.version)).png.equals(first.png)).toBe(true);
+    // An address naming another version (the page's, after a new estimate) is read afresh at once.
+    const named = await images.forPlayer(db, id, 'newer');
+    expect(named.png.toString()).toMatch(/^Una /);
+    await db.update(players).set({ firstName: 'Ula' }).where(eq(players.id, id));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await images.forPlayer(db, id)).png.toString()).toMatch(/^Ula /);
+    expect(rendered.map((name) => name.split(' ')[0])).toEqual([first.png.toString().split(' ')[0], 'Una', 'Ula']);
   });
 });
 
