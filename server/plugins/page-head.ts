@@ -62,14 +62,24 @@ export const jsonForScript = (data: unknown) =>
 
 /** index.html with a page's head tags, and with a page drawn on the server in its #root. */
 export function pageTemplate(template: string, env: Env) {
-  const withHead = (meta: PageMeta, extra = '') => template.replace('<!--app-head-->', renderHead(meta, env) + extra);
+  // Replaced by functions: a string replacement would run "$&", "$`" and "$'" written in a name or a comment.
+  const withHeadIn = (html: string, meta: PageMeta, extra = '') =>
+    html.replace('<!--app-head-->', () => renderHead(meta, env) + extra);
+  const withHead = (meta: PageMeta, extra = '') => withHeadIn(template, meta, extra);
+  // The page is drawn without its scripts: the style sheet and the page come first. Done once, on the template
+  // alone (not over each drawn page).
+  const signedOutTemplate = template.replace(
+    /<(script type="module"|link rel="modulepreload")/g,
+    '<$1 fetchpriority="low"',
+  );
   /** A signed-out page's HTML: its head scripts added, the drawn page in #root, scripts after the page. */
   const signedOutHtml = (meta: PageMeta, drawn: { root: string; head: string }) =>
-    withHead(meta, `\n    ${drawn.head}`)
-      .replace('<div id="root"></div>', `<div id="root">${drawn.root}</div>`)
-      // The page is drawn without its scripts: the style sheet and the page come first.
-      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+    inRoot(withHeadIn(signedOutTemplate, meta, `\n    ${drawn.head}`), drawn.root);
   return { withHead, signedOutHtml };
 }
+
+/** The page's HTML with `markup` in its empty #root. */
+export const inRoot = (html: string, markup: string) =>
+  html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 
 export type PageTemplate = ReturnType<typeof pageTemplate>;

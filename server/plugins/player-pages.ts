@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { renderPlayerPage as RenderPlayerPage } from '../../client/prerender';
 import type { PageMeta } from '../../common/seo';
 import { compressPage, sendPage, type RenderedPage } from './compressed-page';
-import type { PageTemplate } from './page-head';
+import { inRoot, type PageTemplate } from './page-head';
 import type { LoadedSsr } from './server-renderer';
 import { SESSION_COOKIE_PATTERN } from './session';
 
@@ -63,7 +63,7 @@ function playerPageRenderer(loaded: LoadedSsr | undefined): SignedOutRenderer | 
 /** The two forms of a player's page: for a visitor with a session cookie, and for one without. */
 async function drawPlayerPage(found: RecordPage, template: PageTemplate, ssr: SignedOutRenderer | undefined) {
   const { meta, root: markup, signedOut } = await found.render(ssr);
-  const facts = template.withHead(meta).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  const facts = inRoot(template.withHead(meta), markup);
   // With a session cookie the visitor is probably signed in: the client draws the page for them, over a blank
   // #root (the facts, laid out otherwise, would jump). Crawlers have no cookie: they get the drawn page. When
   // it could not be drawn, everyone gets the facts.

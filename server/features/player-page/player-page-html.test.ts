@@ -307,6 +307,16 @@ describe('GET /players/:id/:slug pre-rendered for a visitor without a session', 
     expect(`${page.firstName} ${page.lastName}`).toBe(`</script><script>alert(1)</script> "O'Hara" <b>`);
   });
 
+  it('writes a name and a comment with "$" patterns as they are (no replacement pattern is run)', async () => {
+    const player = await ratedPlayer({ firstName: 'Cash', lastName: 'Money$&', location: 'Reno, NV' }, [4]);
+    await addRating(database.db, { playerId: player.id, strengthsImprovements: 'Costs $` less than $& here' });
+    const html = (await drawn.inject({ url: `/players/${player.id}/cash-money-reno-nv` })).body;
+    expect(headTag(html, /<title>(.*?)<\/title>/)).toBe('Cash Money$&amp; · Reno, NV · Pickleball Ratings');
+    expect(rootOf(html)).toContain('Costs $` less than $&amp; here');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
   it('shows a new rating and its comment once the estimate is recomputed', async () => {
     const player = await ratedPlayer({ firstName: 'Drew', lastName: 'Holt', location: 'Omaha, NE' }, [3]);
     const url = `/players/${player.id}/drew-holt-omaha-ne`;
