@@ -109,7 +109,7 @@ export async function explainHotCalls(options: {
     // Every leaderboard request computes, so its query is what gets explained.
     LEADERBOARD_CACHE_SECONDS: '0',
   });
-  const app = await buildApp({ env, database, serveClient: false });
+  const app = await buildApp({ env, database, serveClient: true });
   await app.ready();
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const sections: string[] = [];

@@ -7,7 +7,7 @@ import type { UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import { CLIENT_DIST, clientPlugin } from './client';
-import { pickEncoding } from './compressed-page';
+import { compressPage, pageBytesBound, pickEncoding } from './compressed-page';
 import { SESSION_COOKIE } from './session';
 
 const ASSET = 'console.log("hello from the bundle");\n'.repeat(50);
@@ -180,6 +180,28 @@ describe('pickEncoding', () => {
     [undefined, 'identity'],
   ])('%s → %s', (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe('compressPage', () => {
+  const html = `<!doctype html><title>Page</title>${'<p>A line of the page.</p>'.repeat(400)}`;
+
+  it.each(['max', 'fast'] as const)('answers the same page in each encoding (%s)', (effort) => {
+    const page = compressPage(html, effort);
+    expect(page.body.identity.toString()).toBe(html);
+    expect(brotliDecompressSync(page.body.br).toString()).toBe(html);
+    expect(gunzipSync(page.body.gzip).toString()).toBe(html);
+    expect(page.body.br.length).toBeLessThan(html.length / 5);
+    expect(pageBytesBound(page)).toBeGreaterThanOrEqual(html.length + page.body.br.length + page.body.gzip.length);
+  });
+
+  it('compresses a page drawn per record in an encoding only when it is first asked for, and once', () => {
+    const page = compressPage(html, 'fast');
+    const made = (encoding: 'br' | 'gzip') => 'value' in Object.getOwnPropertyDescriptor(page.body, encoding)!;
+    expect([made('br'), made('gzip')]).toEqual([false, false]);
+    const first = page.body.br;
+    expect([made('br'), made('gzip')]).toEqual([true, false]);
+    expect(page.body.br).toBe(first);
   });
 });
 

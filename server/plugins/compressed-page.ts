@@ -23,20 +23,38 @@ export type RenderedPage = { etag: string; body: Record<Encoding, Buffer> };
 
 /**
  * `fast` for a page drawn per request's record (a player's): brotli 11 took milliseconds per page, while 5 costs a
- * fraction of one for a few percent more bytes.
+ * fraction of one for a few percent more bytes, and each encoding is compressed when a request first asks for it
+ * (a crawler takes one, browsers another; a page drawn once for a crawler pays for one).
  */
 export function compressPage(html: string, effort: 'max' | 'fast' = 'max'): RenderedPage {
   const raw = Buffer.from(html);
   const fast = effort === 'fast';
-  return {
-    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
-    body: {
-      identity: raw,
-      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
-      gzip: gzipSync(raw, { level: fast ? 6 : 9 }),
-    },
+  const compressed = {
+    br: () => brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
+    gzip: () => gzipSync(raw, { level: fast ? 6 : 9 }),
   };
+  const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
+  if (!fast) return { etag, body: { identity: raw, br: compressed.br(), gzip: compressed.gzip() } };
+  const body = { identity: raw } as Record<Encoding, Buffer>;
+  for (const encoding of ['br', 'gzip'] as const) {
+    Object.defineProperty(body, encoding, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const value = compressed[encoding]();
+        Object.defineProperty(body, encoding, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return { etag, body };
 }
+
+/**
+ * What a page may come to hold with its compressed forms, without compressing it: brotli and gzip each take about a
+ * fifth of an HTML page, so half of it again bounds both.
+ */
+export const pageBytesBound = (page: RenderedPage) => Math.ceil(page.body.identity.length * 1.5);
 
 /** Answers the page in the encoding the client takes best, or 304 when it holds this version. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, status = 200, vary = '') {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { renderPlayerPage as RenderPlayerPage } from '../../client/prerender';
 import type { PageMeta } from '../../common/seo';
-import { compressPage, sendPage, type RenderedPage } from './compressed-page';
+import { compressPage, pageBytesBound, sendPage, type RenderedPage } from './compressed-page';
 import { inRoot, type PageTemplate } from './page-head';
 import type { LoadedSsr } from './server-renderer';
 import { SESSION_COOKIE_PATTERN } from './session';
@@ -88,10 +88,7 @@ export function registerPlayerPages(app: FastifyInstance, options: PlayerPageOpt
     // A drawn page with its compressed forms is tens of KB: bounded by bytes too, not by count alone.
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: ({ withSession, signedOut }) =>
-      [...new Set([withSession, signedOut])].reduce(
-        (sum, page) => sum + page.body.identity.length + page.body.br.length + page.body.gzip.length,
-        0,
-      ),
+      [...new Set([withSession, signedOut])].reduce((sum, page) => sum + pageBytesBound(page), 0),
     ttl: 10 * 60_000,
   });
   const sendPlayerPage = async (
