@@ -27,6 +27,13 @@ export type Measurement = {
   serverCpuMs: number;
   /** PostgreSQL backend CPU milliseconds per response (the bench database's backends only). */
   databaseCpuMs: number;
+  /**
+   * The load generator's own CPU milliseconds per response (autocannon runs in this process): on this machine it
+   * shares the cores with the server, so a call whose answers cost it more to read gets fewer requests per second.
+   */
+  loadCpuMs: number;
+  /** Bytes per response as received (headers and body), in KB. */
+  responseKb: number;
 };
 
 function run(server: AppProcess, scenario: Scenario, connections: number, seconds: number) {
@@ -76,7 +83,9 @@ export async function measure(
   await waitForIdleDatabase(databaseClient);
   const cpuBefore = cpuSeconds(server.pid);
   const backendsBefore = await databaseBackendCpu(databaseClient);
+  const loadBefore = process.cpuUsage();
   const result = await run(server, scenario, connections, seconds);
+  const load = process.cpuUsage(loadBefore);
   const cpuAfter = cpuSeconds(server.pid);
   const backendsAfter = await databaseBackendCpu(databaseClient);
   const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -96,5 +105,7 @@ export async function measure(
     errors: result.errors,
     serverCpuMs: perResponseMs(cpuAfter - cpuBefore),
     databaseCpuMs: perResponseMs(backendCpuDelta(backendsBefore, backendsAfter)),
+    loadCpuMs: perResponseMs((load.user + load.system) / 1e6),
+    responseKb: responses > 0 ? result.throughput.total / responses / 1024 : 0,
   };
 }

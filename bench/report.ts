@@ -55,6 +55,8 @@ const HEADERS = [
   'p99 ms',
   'server CPU ms/req',
   'db CPU ms/req',
+  'load CPU ms/req',
+  'KB/req',
   'x noop',
   'x pk',
   'CPU x pk',
@@ -73,6 +75,8 @@ function cells(row: Row): string[] {
     row.p99Ms.toFixed(1),
     row.serverCpuMs.toFixed(3),
     row.databaseCpuMs.toFixed(3),
+    row.loadCpuMs.toFixed(3),
+    row.responseKb.toFixed(1),
     row.shareOfNoop.toFixed(2),
     row.shareOfPk.toFixed(2),
     row.cpuVsPk.toFixed(1),
@@ -112,7 +116,8 @@ Server env: ${Object.entries(meta.serverEnv)
 "x noop" and "x pk" are requests/s as a share of the reference routes at the same connection count
 (pk: mean of the runs at the start and the end of each level). Targets (decision 003, 10 connections):
 reads >= 0.5 x pk, submit >= 0.25 x pk. Server CPU is the Node process's user+system time from
-/proc; db CPU is the bench database's PostgreSQL backends. The machine is shared, so single runs
+/proc; db CPU is the bench database's PostgreSQL backends; load CPU is autocannon's (this process), which
+shares the cores, so a call with larger answers (KB/req) gets fewer requests/s for the same server CPU. The machine is shared, so single runs
 are noisy: CPU per request is the steadier figure. Rows marked (no-cache) come from a second
 server start with LEADERBOARD_CACHE_SECONDS=0 and compare with that server's own noop and pk runs.
 
