@@ -60,10 +60,11 @@ seedDatabase(dataDir);
 const slugOf = (page: string, playerPath: string) =>
   page === '/' ? 'home' : page === playerPath ? 'player' : page.replace(/^\//, '').replace(/\//g, '-');
 
-/** `runs` audits of one page with one preset, each report written out; the row of the median run. */
-async function auditPage(chromePort: number, page: string, preset: Preset, slug: string): Promise<Row> {
-  const attempts: Row[] = [];
-  for (let run = 1; run <= runs; run++) {
+/** Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP…) ask to run it again: a run gets this many tries. */
+const TRIES_PER_RUN = 3;
+
+async function lighthouseRun(chromePort: number, page: string, preset: Preset) {
+  for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       `${base}${page}`,
       {
@@ -75,6 +76,17 @@ async function auditPage(chromePort: number, page: string, preset: Preset, slug:
       PRESETS[preset],
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const failure = result.lhr.runtimeError?.code;
+    if (!failure || attempt === TRIES_PER_RUN) return result;
+    console.log(`${page} ${preset}: Lighthouse could not record the run (${failure}); running it again`);
+  }
+}
+
+/** `runs` audits of one page with one preset, each report written out; the row of the median run. */
+async function auditPage(chromePort: number, page: string, preset: Preset, slug: string): Promise<Row> {
+  const attempts: Row[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const result = await lighthouseRun(chromePort, page, preset);
     writeFileSync(path.join(outDir, `${slug}-${preset}${runs > 1 ? `-${run}` : ''}.json`), String(result.report));
     attempts.push(toRow(page, preset, result.lhr));
   }
