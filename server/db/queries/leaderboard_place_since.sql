@@ -5,10 +5,9 @@ with me as (
         (select "rater_trust"."helpfulness_score" from "rater_trust" where "rater_trust"."rater_key" = lower("users"."email")) as score,
         coalesce((select "rater_stats"."total_points" from "rater_stats" where "rater_stats"."user_id" = mine.user_id), 0)
           as total_points
-      from (select "rater_daily_stats"."user_id" as user_id, sum("rater_daily_stats"."ratings_count")::int as ratings_count,
+      from (select $1::uuid as user_id, sum("rater_daily_stats"."ratings_count")::int as ratings_count,
       sum("rater_daily_stats"."helpfulness_sum")::int as helpfulness_sum, sum("rater_daily_stats"."helpfulness_count")::int as helpfulness_count
-    from "rater_daily_stats" where "rater_daily_stats"."user_id" = $1::uuid and "rater_daily_stats"."day" >= $2::date
-    group by "rater_daily_stats"."user_id") as mine join "users" on "users"."id" = mine.user_id
+    from "rater_daily_stats" where "rater_daily_stats"."user_id" = $2::uuid and "rater_daily_stats"."day" >= $3::date) as mine join "users" on "users"."id" = mine.user_id
       left join "players" on "players"."user_id" = mine.user_id
       where mine.ratings_count > 0
     )

@@ -207,13 +207,16 @@ function allTimePlaceStatement(): SQL {
   return placeStatement(null, own);
 }
 
-/** A period sums the caller's own days only: a range of rater_daily_stats_user_day_idx, a few rows. */
+/**
+ * A period sums the caller's own days only: a range of rater_daily_stats_user_day_idx, a few rows. One sum without
+ * `group by`, so the planner knows it is one row: grouped by user, it guessed 140 and hashed all users (2.5 ms
+ * instead of a primary-key read for a year's place at 100k players); no day in the period sums to null, left out below.
+ */
 function sincePlaceStatement(): SQL {
   const d = raterDailyStats;
-  const own = sql`(select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
+  const own = sql`(select ${sql.placeholder('userId')}::uuid as user_id, sum(${d.ratingsCount})::int as ratings_count,
       sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
-    from ${d} where ${d.userId} = ${sql.placeholder('userId')}::uuid and ${d.day} >= ${sql.placeholder('since')}::date
-    group by ${d.userId})`;
+    from ${d} where ${d.userId} = ${sql.placeholder('userId')}::uuid and ${d.day} >= ${sql.placeholder('since')}::date)`;
   return placeStatement(null, own);
 }
 

@@ -190,6 +190,16 @@ describe('GET /api/leaderboard', () => {
     expect(namesOf(body.leaderboard)).toEqual(['viewer', 'bob', 'carol', 'dave', 'gina', ...tiedPair()]);
   });
 
+  it('gives no place in a period to a caller who rated only before it, or never (helpfulness alone)', async () => {
+    const ivan = await signInAs(t, { email: raters.ivan.email });
+    expect((await leaderboard('?period=week', ivan)).currentUser).toBeNull();
+    expect((await leaderboard('?period=month', ivan)).currentUser).toMatchObject({ rank: 1, ratingsCount: 4 });
+    const kim = await signInAs(t, { email: raters.kim.email });
+    for (const period of ['week', 'month', 'year']) {
+      expect((await leaderboard(`?period=${period}`, kim)).currentUser, period).toBeNull();
+    }
+  });
+
   it('month counts the last 30 days, with the helpfulness of those ratings', async () => {
     const entries = (await leaderboard('?period=month')).leaderboard;
     expect(namesOf(entries)).toEqual(['ivan', 'viewer', 'bob', 'carol', 'dave', 'gina', ...tiedPair()]);
