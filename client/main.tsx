@@ -7,8 +7,11 @@ import { GA_META_NAME } from './lib/analytics';
 import './styles.css';
 
 // docs/product.md#messages, a failed lazy-loaded asset: after a deploy an old page can ask for chunks that no longer exist.
-// Reload once to pick up the new build; a second failure is rethrown to the route's error screen.
+// Reload once to pick up the new build; a second failure is rethrown to the route's error screen. Not while the
+// browser says it is offline: a reload would swap the app for the browser's own offline page, where the error
+// screen keeps the app and its Reload button.
 window.addEventListener('vite:preloadError', (event) => {
+  if (!navigator.onLine) return;
   const key = 'preload-reload-at';
   const last = Number(sessionStorage.getItem(key) ?? 0);
   if (Date.now() - last < 10_000) return;

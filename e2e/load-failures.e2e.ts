@@ -135,6 +135,53 @@ describe('load and save failures when the server goes away', () => {
     });
   });
 
+  describe('a browser that reports it is offline', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer();
+      await importPlayersViaApi(server.baseUrl, [
+        { firstName: 'Cora', lastName: 'Claimable', email: 'cora.c@club.example', location: 'Denver, CO 80202' },
+      ]);
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    // A browser that says it is offline (navigator.onLine false, an 'offline' event) still tries, and says what
+    // failed: waiting silently for 'online' would leave a button that does nothing and a screen that never loads.
+    it('says what failed when the browser reports it is offline, instead of waiting silently', async () => {
+      const tracked = await newTrackedPage(browser, server.baseUrl);
+      const { page, context } = tracked;
+      await signUpViaApi(context, person('Ola', 'Offline'));
+      await page.goto('/?tab=leaderboard');
+      await see(page.getByRole('heading', { level: 1, name: 'Leaderboard' }));
+      await openTab(page, 'Player Registration');
+      await page.getByLabel('Search players').fill('Cora');
+      await page.getByRole('button', { name: 'Claim Profile: Cora Claimable' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Claim Cora Claimable' });
+      await see(dialog);
+      await context.setOffline(true);
+
+      await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
+      await see(toast(page, 'Claim request failed'));
+      await see(dialog.getByRole('button', { name: 'Send Claim Request' }));
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // A period not loaded before is asked for, and fails in words.
+      await openTab(page, 'Leaderboard');
+      await page.getByRole('button', { name: 'This Week' }).click();
+      await see(errorAlert(page, `Error loading leaderboard: ${NO_ANSWER}`));
+
+      // A screen whose code was never downloaded: the app's error screen, not a reload into the browser's offline page.
+      await page.getByRole('tab', { name: /^My Dashboard/ }).click();
+      await see(page.getByRole('alert').getByRole('heading', { name: 'Something went wrong' }));
+      expect(new URL(page.url()).origin).toBe(server.baseUrl);
+      await see(page.getByText('your device seems to be offline'));
+      await checkScreen(tracked, 'screen-code-failed-offline');
+      await context.close();
+    });
+  });
+
   describe('admin screens', () => {
     let server: RunningServer;
     beforeAll(async () => {

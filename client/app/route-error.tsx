@@ -8,7 +8,11 @@ export function RouteError({ error }: { error: unknown }) {
   return (
     <section role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-stone-900">Something went wrong</h1>
-      <p className="mt-3 text-stone-600">This screen could not be shown. Reloading usually fixes it.</p>
+      <p className="mt-3 text-stone-600">
+        {navigator.onLine
+          ? 'This screen could not be shown. Reloading usually fixes it.'
+          : 'This screen could not be shown: your device seems to be offline. Reload once you are connected again.'}
+      </p>
       <Button size="lg" className="mt-8" onClick={() => window.location.reload()}>
         Reload
       </Button>

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -41,7 +42,42 @@ export async function newTrackedPage(browser: Browser, baseUrl: string, viewport
     consoleErrors.push(text);
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return { page, context, consoleErrors };
+  const tracked = { page, context, consoleErrors };
+  reportOnFailure(tracked);
+  return tracked;
+}
+
+/**
+ * A failed journey prints what its page showed at that moment (address, open dialog, alerts, notifications, the
+ * console) and saves a screenshot: a failure seen only in CI's log can then be read without running it again.
+ */
+function reportOnFailure({ page, consoleErrors }: TrackedPage) {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      const shown = await page
+        .evaluate(() => {
+          const text = (selector: string) =>
+            [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.innerText.trim());
+          return {
+            dialogs: text('[role="dialog"], [role="alertdialog"]'),
+            alerts: text('[role="alert"]'),
+            notifications: text('[role="region"][aria-label^="Notifications"] li'),
+            main: document.body.innerText.slice(0, 1500),
+          };
+        })
+        .catch((error: unknown) => ({ unreadable: String(error) }));
+      mkdirSync('e2e/screenshots/failed', { recursive: true });
+      await page.screenshot({ path: `e2e/screenshots/failed/${name}.png` }).catch(() => undefined);
+      console.log(
+        `Page at the failure of "${task.name}" (e2e/screenshots/failed/${name}.png):\n` +
+          JSON.stringify({ url: page.url(), ...shown, consoleErrors }, null, 2),
+      );
+    });
+  } catch {
+    // Opened outside a test (a beforeAll): there is no test to report on.
+  }
 }
 
 let axeSource: string | undefined;
