@@ -1,21 +1,11 @@
 -- players_near: written by npm run db:queries from the statement's declaration; do not edit.
 
-    with recursive points as (
-      (select p.latitude, p.longitude from "players" p
-        where p.latitude >= $1::float8 and p.latitude <= $2::float8
-        order by p.latitude, p.longitude limit 1)
-      union all
-      select next.latitude, next.longitude from points cur cross join lateral (
-        select p.latitude, p.longitude from "players" p
-        where (p.latitude, p.longitude) > (cur.latitude, cur.longitude) and p.latitude <= $3::float8
-        order by p.latitude, p.longitude limit 1
-      ) next
-    ),
-    inside as (
-      select pt.latitude, pt.longitude, ($4::float8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(pt.latitude - $5::float8) / 2), 2)
-    + cos(radians($6::float8)) * cos(radians(pt.latitude)) * power(sin(radians(pt.longitude - $7::float8) / 2), 2))))) as exact_distance from points pt
-      where pt.longitude between $8::float8 and $9::float8
+    with inside as (
+      select pt.latitude, pt.longitude, ($1::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(pt.latitude - $2::float8) / 2), 2)
+    + cos(radians($3::float8)) * cos(radians(pt.latitude)) * power(sin(radians(pt.longitude - $4::float8) / 2), 2))))) as exact_distance from "player_points" pt
+      where pt.latitude between $5::float8 and $6::float8
+        and pt.longitude between $7::float8 and $8::float8
     ),
     -- Ties at the tenth of a mile shown go to the better match. Each point gives its best players' ids and names
     -- alone (without a query, from the index only); the page's players are read by id once the page is known.
@@ -26,11 +16,11 @@
         from "players" p
         where p.latitude = inside.latitude and p.longitude = inside.longitude 
         order by tier, p.search_name collate "C", p.id
-        limit $10::int
+        limit $9::int
       ) found
-      where inside.exact_distance <= $11::float8
+      where inside.exact_distance <= $10::float8
       order by distance, found.tier, found.search_name collate "C", found.id
-      limit $12::int
+      limit $11::int
     )
     select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
       p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId",
@@ -38,5 +28,5 @@
     from page
     join "players" p on p.id = page.id
     left join lateral (select "ratings"."id" as id from "ratings"
-      where "ratings"."player_id" = page.id and lower("ratings"."rater_email") = $13::text limit 1) r on true
+      where "ratings"."player_id" = page.id and lower("ratings"."rater_email") = $12::text limit 1) r on true
     order by page.distance, page.tier, page.search_name collate "C", page.id

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -92,8 +93,8 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
-    // Search near a place: the bounding box of the radius is a range of latitude, longitude in the index, whose
-    // distinct points are read from it alone; then each point's players in name order (players-near.repo.ts).
+    // Search near a place: each point of the radius (from player_points) gives its players in name order, from
+    // this index alone (players-near.repo.ts).
     index('players_point_name_idx').on(t.latitude, t.longitude, sql`${t.searchName} collate "C"`, t.id),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
     check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
@@ -101,3 +102,18 @@ export const players = pgTable(
 );
 
 export type PlayerRow = typeof players.$inferSelect;
+
+/**
+ * Every point that holds, or once held, a player: what search near a place reads over the radius's box by one range
+ * of its key, instead of walking every player location in the box's band of latitude (decision 017). Kept by the
+ * trigger player_points_keep on players (migration 0015), insert-only: a point whose players moved stays, and its
+ * probe finds nobody.
+ */
+export const playerPoints = pgTable(
+  'player_points',
+  {
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.latitude, t.longitude] })],
+);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { players, ratings } from '../../db/schema/index';
+import { playerPoints, players, ratings } from '../../db/schema/index';
 import type { Coordinates } from '../locations/locations.service';
 import { wordPattern, type SearchRow } from './players.repo';
 
@@ -51,14 +51,15 @@ export type NearSearchRow = SearchRow & { distanceMiles: number };
  * the query by the tiers of the text search (name start, last-name start, location start, every word
  * somewhere), then by name.
  * Players share coordinates: a location is placed at its ZIP's point or its city's (at 100k players the seed
- * has 142 points, 5,000 players at the busiest). So the distance is computed once per point, not per player:
- * the distinct points in the box's band of latitude come from players_point_name_idx by a skip scan (one index
- * descent per point: `points`, recursive), and each point inside the radius gives the ids of its best `limit`
- * players from the same index, in name order when there is no query; only the page's players are then read from
- * the table. At 100k players near the busiest point: 1.3 ms instead of 19 ms for a distance per player; the skip
- * scan reads 41 index pages for the 10 points of that band where reading the box's 5,959 index entries for its 3
- * points read 86; taking each point's ids from the index alone reads 370 pages in all where reading each point's
- * players from the table (a bitmap scan of its 2,131 rows, sorted) read 2,990.
+ * has 142 points, 5,000 players at the busiest; a national site would have most of the data's 37,461). So the
+ * distance is computed once per point, not per player: the points in the box come from player_points by one range
+ * of its key, and each point inside the radius gives the ids of its best `limit` players from
+ * players_point_name_idx, in name order when there is no query; only the page's players are then read from the
+ * table. At 100k players near the busiest point: 1.3 ms instead of 19 ms for a distance per player; taking each
+ * point's ids from the index alone reads 370 pages in all where reading each point's players from the table (a
+ * bitmap scan of its 2,131 rows, sorted) read 2,990. Reading the points from the players index instead (a skip
+ * scan, one descent per point) walks every location in the box's band of latitude, coast to coast: 7 to 63 ms
+ * with players at every ZIP, against 0.5 to 4 ms from player_points (decision 017).
  */
 export async function searchPlayersNear(db: Db, options: NearSearchOptions): Promise<NearSearchRow[]> {
   const { near, radiusMiles, query, limit } = options;
@@ -118,20 +119,10 @@ const placeholders = Object.fromEntries(
  */
 function nearStatement(everyWord: SQL, tier: SQL, v: NearSql): SQL {
   return sql`
-    with recursive points as (
-      (select p.latitude, p.longitude from ${players} p
-        where p.latitude >= ${v.minLatitude} and p.latitude <= ${v.maxLatitude}
-        order by p.latitude, p.longitude limit 1)
-      union all
-      select next.latitude, next.longitude from points cur cross join lateral (
-        select p.latitude, p.longitude from ${players} p
-        where (p.latitude, p.longitude) > (cur.latitude, cur.longitude) and p.latitude <= ${v.maxLatitude}
-        order by p.latitude, p.longitude limit 1
-      ) next
-    ),
-    inside as (
-      select pt.latitude, pt.longitude, ${distanceMiles(v)} as exact_distance from points pt
-      where pt.longitude between ${v.minLongitude} and ${v.maxLongitude}
+    with inside as (
+      select pt.latitude, pt.longitude, ${distanceMiles(v)} as exact_distance from ${playerPoints} pt
+      where pt.latitude between ${v.minLatitude} and ${v.maxLatitude}
+        and pt.longitude between ${v.minLongitude} and ${v.maxLongitude}
     ),
     -- Ties at the tenth of a mile shown go to the better match. Each point gives its best players' ids and names
     -- alone (without a query, from the index only); the page's players are read by id once the page is known.

@@ -204,6 +204,32 @@ describe('player coordinates', () => {
     expect(await coordinates(player.id)).toEqual({ latitude: null, longitude: null });
   });
 
+  // The search reads the radius's points from player_points, which a trigger on players keeps: a point first held
+  // through an edit must be found, and the player no longer at their old one.
+  it('find a player near the place an edit moved them to, where nobody was before, and not at the old one', async () => {
+    const email = uniqueEmail('coords-move');
+    const cookie = await signInAs(t, { email });
+    const lastName = uniqueWord();
+    const player = await addPlayer(t.database.db, {
+      email,
+      lastName,
+      location: 'Ennis, MT 59729',
+      userId: await userIdOf(t.database.db, email),
+    });
+    const nearBy = async (zip: string) =>
+      (await found({ near: zip, radiusMiles: '10', q: lastName })).map((result) => result.id);
+    expect(await nearBy('59729')).toEqual([player.id]);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/players/${player.id}`,
+      headers: { cookie },
+      payload: { location: 'Nome, AK 99762' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await nearBy('99762')).toEqual([player.id]);
+    expect(await nearBy('59729')).toEqual([]);
+  });
+
   it('are written by the bulk import', async () => {
     const email = uniqueEmail('coords-bulk');
     const res = await t.app.inject({
