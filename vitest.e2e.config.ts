@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 90_000,
+    // A poll waits as long as `see` (e2e/support/app.ts) does: the default second fails a check whose screen is
+    // still loading on a busy 2-core runner (the admin Player List, 04:44 CI run on this machine).
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     // One server + browser per file; two at once is what a 2-core machine carries.
