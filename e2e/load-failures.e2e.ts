@@ -24,6 +24,15 @@ const NO_ANSWER = 'Could not reach the server. Check your connection and try aga
 /** The docs/product.md#messages error alert titled `title` (role alert), with the reason under it. */
 const errorAlert = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
+/** A server of its own with one unlinked player, Cora, to claim. */
+async function startServerWithCora(): Promise<RunningServer> {
+  const server = await startServer();
+  await importPlayersViaApi(server.baseUrl, [
+    { firstName: 'Cora', lastName: 'Claimable', email: 'cora.c@club.example', location: 'Denver, CO 80202' },
+  ]);
+  return server;
+}
+
 /**
  * docs/product.md#messages load and save failures when the server becomes unreachable mid-session: the real server is stopped, nothing is
  * mocked. docs/product.md#limits-and-timings caches data without refetching, so each screen is checked on something it has not loaded yet. The code
@@ -43,10 +52,7 @@ describe('load and save failures when the server goes away', () => {
     let server: RunningServer;
     const lou: Person = person('Lou', 'Offline');
     beforeAll(async () => {
-      server = await startServer();
-      await importPlayersViaApi(server.baseUrl, [
-        { firstName: 'Cora', lastName: 'Claimable', email: 'cora.c@club.example', location: 'Denver, CO 80202' },
-      ]);
+      server = await startServerWithCora();
     });
     afterAll(async () => {
       await server?.stop();
@@ -138,10 +144,7 @@ describe('load and save failures when the server goes away', () => {
   describe('a browser that reports it is offline', () => {
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer();
-      await importPlayersViaApi(server.baseUrl, [
-        { firstName: 'Cora', lastName: 'Claimable', email: 'cora.c@club.example', location: 'Denver, CO 80202' },
-      ]);
+      server = await startServerWithCora();
     });
     afterAll(async () => {
       await server?.stop();
