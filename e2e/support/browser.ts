@@ -120,5 +120,18 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   mkdirSync('e2e/screenshots', { recursive: true });
   // A page scrolled down (focus moved to a step heading) renders its sticky header mid-page in a full capture.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
+  const path = `e2e/screenshots/${name}.png`;
+  // Chromium on a busy 2-core runner once produced no frame for a capture for 30 s (the admin Player List at phone
+  // width, stop-20 CI run), while the page itself answered at once. The picture is for people, not an assertion:
+  // a stalled capture is tried again after the page has drawn a frame, and said so in the log.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path, fullPage, timeout: 15_000 });
+      return;
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'TimeoutError') || attempt === 3) throw error;
+      console.log(`Screenshot ${name} took over 15 s (attempt ${attempt}); trying again after a frame.`);
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    }
+  }
 }
