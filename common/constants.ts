@@ -7,6 +7,9 @@ export const RATING_CATEGORIES = [
   { key: 'mentalPhysicalGame', label: 'Mental & Physical Game' },
 ] as const;
 
+/** The overall score's name wherever an estimate of it is shown: the player page, its preview card and facts. */
+export const OVERALL_LABEL = 'Would play again';
+
 export type RatingCategoryKey = (typeof RATING_CATEGORIES)[number]['key'];
 
 /** docs/product.md#skill-levels. */

@@ -1,10 +1,8 @@
 import { oneDecimal, ratingsCount } from '@client/components/ui/estimate-text';
-import { RATING_CATEGORIES } from '@common/constants';
+import { OVERALL_LABEL, RATING_CATEGORIES } from '@common/constants';
 import type { Estimate, Skill } from '@common/schemas/trust';
 
 export type SkillRow = { key: string; label: string; estimate: Estimate; sentence: string };
-
-const OVERALL_LABEL = 'Would play again';
 
 /**
  * The rows of the estimate view: the five categories, then "would play again", each with one sentence in

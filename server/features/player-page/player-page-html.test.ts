@@ -110,7 +110,7 @@ describe('GET /players/:id/:slug', () => {
     const facts = html.slice(html.indexOf('<div id="root">'));
     expect(facts).toContain('<h1 class="text-2xl font-bold text-stone-900">Jordan Rivera</h1>');
     expect(facts).toContain('Austin, TX');
-    expect(facts).toMatch(/Overall<\/dt><dd>\d\.\d out of 5 \(likely between \d\.\d and \d\.\d\)/);
+    expect(facts).toMatch(/Would play again<\/dt><dd>\d\.\d out of 5 \(likely between \d\.\d and \d\.\d\)/);
     expect(facts).toContain('4 ratings');
     expect(facts).toMatch(/Reliability<\/dt><dd>(Low|Medium|High)</);
 

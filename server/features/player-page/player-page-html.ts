@@ -1,4 +1,4 @@
-import { RATING_CATEGORIES } from '../../../common/constants';
+import { OVERALL_LABEL, RATING_CATEGORIES } from '../../../common/constants';
 import { playerPageMeta } from '../../../common/player-page-meta';
 import { playerPath, publicPlace } from '../../../common/player-path';
 import type { PlayerPage } from '../../../common/schemas/player-page';
@@ -43,7 +43,7 @@ export function publicFactsHtml(page: PlayerPage): string {
   const estimate = (value: { mean: number; low: number; high: number }) =>
     `${oneDecimal(value.mean)} out of 5 (likely between ${oneDecimal(value.low)} and ${oneDecimal(value.high)})`;
   const facts = [
-    `<dt class="font-medium">Overall</dt><dd>${rated ? estimate(overall) : 'Not rated yet'}</dd>`,
+    `<dt class="font-medium">${OVERALL_LABEL}</dt><dd>${rated ? estimate(overall) : 'Not rated yet'}</dd>`,
     `<dt class="font-medium">Ratings</dt><dd>${ratingsText(reliability.ratings)} from ${reliability.distinctRaters} rater${reliability.distinctRaters === 1 ? '' : 's'}</dd>`,
     `<dt class="font-medium">Reliability</dt><dd>${rated ? `${reliability.label[0].toUpperCase()}${reliability.label.slice(1)}` : 'None yet'}</dd>`,
     `<dt class="font-medium">Skill level</dt><dd>${page.isVerified ? escapeHtml(page.skillLevel) : 'Unverified'}</dd>`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Font } from 'satori';
 import type { ReliabilityLabel } from '../../../common/schemas/trust';
+import { OVERALL_LABEL } from '../../../common/constants';
 
 /** What a player's link preview shows: never an e-mail, a street or a ZIP; numbers only for a public page. */
 export type PreviewCard = {
@@ -14,6 +15,12 @@ export type PreviewCard = {
   /** The strongest categories, best first (at most three). */
   strongest: { label: string; mean: number }[];
 };
+
+/**
+ * The card's drawing: part of every preview's ETag, so a browser or CDN holding a picture drawn before a change of
+ * layout or wording is sent the new one. Raise it with any change to what a card shows.
+ */
+export const PREVIEW_DESIGN = 2;
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -160,7 +167,7 @@ function overallBlock(card: PreviewCard): Node {
     return h(
       'div',
       { flexDirection: 'column', gap: 12, width: 520 },
-      h('div', { fontSize: 28, fontWeight: 600, color: MINT, letterSpacing: 1 }, 'Overall'),
+      h('div', { fontSize: 28, fontWeight: 600, color: MINT, letterSpacing: 1 }, OVERALL_LABEL),
       h('div', { fontSize: 64, fontWeight: 800, color: YELLOW }, 'Not rated yet'),
       h('div', { fontSize: 28, color: MINT }, 'Played with them? Be the first to rate.'),
     );
@@ -168,7 +175,7 @@ function overallBlock(card: PreviewCard): Node {
   return h(
     'div',
     { flexDirection: 'column', width: 520 },
-    h('div', { fontSize: 28, fontWeight: 600, color: MINT, letterSpacing: 1 }, 'Overall'),
+    h('div', { fontSize: 28, fontWeight: 600, color: MINT, letterSpacing: 1 }, OVERALL_LABEL),
     h(
       'div',
       { alignItems: 'flex-end', gap: 12 },

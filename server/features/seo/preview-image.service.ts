@@ -6,7 +6,7 @@ import { BULK_IMPORT_DEFAULTS, RATING_CATEGORIES } from '../../../common/constan
 import { publicPlace } from '../../../common/player-path';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { renderPreviewPng, type PreviewCard } from './preview-card';
+import { PREVIEW_DESIGN, renderPreviewPng, type PreviewCard } from './preview-card';
 import { findPreviewPlayer, type PreviewPlayerRow } from './seo.repo';
 import { previewImageVersion } from './seo.service';
 
@@ -55,6 +55,8 @@ export type PreviewImagesOptions = {
   /** Renders at once; more wait (each holds the event loop for its layout, tens of milliseconds). */
   concurrency?: number;
   render?: (card: PreviewCard) => Promise<Buffer>;
+  /** The card's drawing (PREVIEW_DESIGN): pictures of another design are other pictures, with other ETags. */
+  design?: number;
   /**
    * How long a player's current picture is answered from memory without reading the player again. A shared link
    * brings its previews in bursts (every chat member's app and bot within seconds), and a cached picture's own read
@@ -75,6 +77,7 @@ export const PREVIEW_FRESH_MS = 5_000;
  */
 export function createPreviewImages(options: PreviewImagesOptions = {}) {
   const render = options.render ?? renderPreviewPng;
+  const design = options.design ?? PREVIEW_DESIGN;
   const cache = new LRUCache<string, Buffer>({
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (png) => png.length,
@@ -138,7 +141,7 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     const version = previewImageVersion(row.computedAt);
     const card = previewCardOf(row);
     const shown = createHash('sha256')
-      .update(JSON.stringify([card.name, card.place, card.isVerified]))
+      .update(JSON.stringify([design, card.name, card.place, card.isVerified]))
       .digest('base64url')
       .slice(0, 10);
     const key = `${row.id}:${version}:${shown}`;

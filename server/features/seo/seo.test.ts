@@ -11,7 +11,7 @@ import { errorsPlugin } from '../../plugins/errors';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer, addRating, linkPlayerTo, uniqueEmail } from '../players/players-fixtures';
-import type { PreviewCard } from './preview-card';
+import { PREVIEW_DESIGN, type PreviewCard } from './preview-card';
 import { createPreviewImages, previewCardOf, SITE_PREVIEW_IMAGE } from './preview-image.service';
 import { findPreviewPlayer } from './seo.repo';
 import { seoRoutesWith } from './seo.routes';
@@ -373,6 +373,16 @@ describe('the preview image cache', () => {
     expect(renamed.png.toString()).toBe('Rylee Rated');
     expect(renamed.etag).not.toBe(first.etag);
     expect(rendered).toEqual(['Riley Rated', 'Rylee Rated']);
+  });
+
+  it('gives a picture of a new card design a new ETag, so a browser or CDN holding the old drawing is sent the new', async () => {
+    const { db } = t.database;
+    const drawn = createPreviewImages({ render: namesRendered([]), freshForMs: 0 });
+    const redrawn = createPreviewImages({ render: namesRendered([]), freshForMs: 0, design: PREVIEW_DESIGN + 1 });
+    const before = await drawn.forPlayer(db, seeded.rated.id);
+    const after = await redrawn.forPlayer(db, seeded.rated.id);
+    expect(after.version).toBe(before.version);
+    expect(after.etag).not.toBe(before.etag);
   });
 
   it("answers a player's current picture from memory for a few seconds, but never for a newer version", async () => {
