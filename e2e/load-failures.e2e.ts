@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkScreen,
+  gone,
   importPlayersViaApi,
   openTab,
   person,
@@ -175,12 +176,17 @@ describe('load and save failures when the server goes away', () => {
       await page.getByRole('button', { name: 'This Week' }).click();
       await see(errorAlert(page, `Error loading leaderboard: ${NO_ANSWER}`));
 
-      // A screen whose code was never downloaded: the app's error screen, not a reload into the browser's offline page.
+      // A screen whose code was never downloaded: the error in its tab, not a reload into the browser's offline page.
       await page.getByRole('tab', { name: /^My Dashboard/ }).click();
-      await see(page.getByRole('alert').getByRole('heading', { name: 'Something went wrong' }));
+      const failed = page.getByRole('tabpanel', { name: /^My Dashboard/ }).getByRole('alert');
+      await see(failed.getByRole('heading', { name: 'Something went wrong' }));
       expect(new URL(page.url()).origin).toBe(server.baseUrl);
-      await see(page.getByText('your device seems to be offline'));
+      await see(failed.getByText('your device seems to be offline'));
       await checkScreen(tracked, 'screen-code-failed-offline');
+      // The other tabs stay in reach: a screen already loaded opens again.
+      await openTab(page, 'Leaderboard');
+      await see(page.getByRole('heading', { level: 1, name: 'Leaderboard' }));
+      await gone(page.getByRole('heading', { name: 'Something went wrong' }));
       await context.close();
     });
   });

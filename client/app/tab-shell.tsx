@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AdminGate } from './admin-gate';
+import { TabErrorBoundary } from './route-error';
 import { HOME_TABS } from './tabs';
 
 const ConfirmEmailBanner = lazy(() => import('@client/features/auth/components/confirm-email-banner'));
@@ -127,15 +128,17 @@ export default function TabShell() {
             {Screen && (
               <>
                 <h1 className="mb-5 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">{label}</h1>
-                <Suspense fallback={<LoadingBlock />}>
-                  {adminRight ? (
-                    <AdminGate right={adminRight}>
+                <TabErrorBoundary tab={id}>
+                  <Suspense fallback={<LoadingBlock />}>
+                    {adminRight ? (
+                      <AdminGate right={adminRight}>
+                        <Screen />
+                      </AdminGate>
+                    ) : (
                       <Screen />
-                    </AdminGate>
-                  ) : (
-                    <Screen />
-                  )}
-                </Suspense>
+                    )}
+                  </Suspense>
+                </TabErrorBoundary>
               </>
             )}
           </TabsPrimitive.Content>
