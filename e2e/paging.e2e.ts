@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
-import { emailSignups, players, ratings, users } from '../server/db/schema/index';
+import { emailSignups, players, playerSkillMarks, ratings, users } from '../server/db/schema/index';
 import { insertPlayer } from '../server/features/players/players.repo';
 import { hashPassword } from '../server/lib/password';
 import { adminDeveloperPage } from './support/admin';
@@ -107,9 +107,9 @@ function seedRatedPlayer() {
         .set({
           ratingCount: STARS.length,
           overallSum: STARS.reduce((sum, stars) => sum + stars, 0),
-          skillStaleAt: new Date(),
         })
         .where(eq(players.id, player.id));
+      await db.insert(playerSkillMarks).values({ playerId: player.id, markedAt: new Date() });
       // More players and launch-list addresses than one page of an admin list (50).
       for (let i = 0; i < 59; i += 1) {
         await insertPlayer(db, {

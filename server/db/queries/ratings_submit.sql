@@ -20,9 +20,13 @@ with args as (select $1::int as "playerId", $2::uuid as "raterUserId", $3::text 
         mental_physical_game_sum = mental_physical_game_sum + (select "mentalPhysicalGame" from args),
         stars_1 = stars_1 + ((select "star" from args) = 1)::int, stars_2 = stars_2 + ((select "star" from args) = 2)::int,
         stars_3 = stars_3 + ((select "star" from args) = 3)::int, stars_4 = stars_4 + ((select "star" from args) = 4)::int,
-        stars_5 = stars_5 + ((select "star" from args) = 5)::int,
-        skill_stale_at = now()
+        stars_5 = stars_5 + ((select "star" from args) = 5)::int
       where id = (select "playerId" from inserted)
+    ), marked as (
+      -- The trust worker recomputes the player's estimate within seconds (server/features/trust).
+      insert into player_skill_marks (player_id, marked_at)
+      select "playerId", now() from inserted
+      on conflict (player_id) do update set marked_at = excluded.marked_at
     ), stats as (
       insert into rater_stats (user_id, total_points, current_rank, ratings_submitted, detailed_comments_count,
         helpfulness_sum, helpfulness_count, last_activity_date)

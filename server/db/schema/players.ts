@@ -69,9 +69,8 @@ export const players = pgTable(
     stars4: count('stars_4'),
     stars5: count('stars_5'),
     /**
-     * Set when a rating of this player changes; the trust worker recomputes the estimate and clears it.
-     * Not indexed: an indexed column would make every rating's update of this row a non-HOT update that
-     * writes every index of players (the trigram one included); the worker's scan for marks is cheap.
+     * No longer written or read: marks live in player_skill_marks (migration 0016). Kept for one release so that
+     * instances of the previous one, still running during a rolling deploy, can save ratings; drop it after.
      */
     skillStaleAt: timestamp('skill_stale_at', { withTimezone: true }),
   },

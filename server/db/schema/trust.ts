@@ -32,6 +32,24 @@ export const playerSkill = pgTable('player_skill', {
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Players whose ratings changed since their stored estimate, marked by the statements that change them: the trust
+ * worker reads the oldest marks first (player_skill_marks_marked_at_idx) and deletes each one it covered. A table
+ * of its own rather than a column of players: indexed there, every rating's update of its player would write every
+ * index of players (migration 0010); unindexed, the worker's look for marks every two seconds on each instance read
+ * every player (57 ms at 100k players, migration 0016).
+ */
+export const playerSkillMarks = pgTable(
+  'player_skill_marks',
+  {
+    playerId: integer('player_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('player_skill_marks_marked_at_idx').on(t.markedAt, t.playerId)],
+);
+
 /** Each rater's leniency (stars above the average rater) from the last full run; keyed by lower(rater e-mail). */
 export const raterTrust = pgTable('rater_trust', {
   raterKey: text('rater_key').primaryKey(),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { players, ratings } from '../../db/schema/index';
+import { players, playerSkillMarks, ratings } from '../../db/schema/index';
 import { afterKeyset, exactTimeKey, keysetOrderBy, type KeysetOrder } from '../../lib/keyset';
 import type { RatingScoreField } from '../../../common/schemas/ratings';
 import type { ListSort } from '../../../common/schemas/shared';
@@ -57,11 +57,14 @@ export async function addToPlayerAggregates(db: Executor, playerId: number, delt
       movementCourtAwarenessSum: increment(players.movementCourtAwarenessSum, delta.scores.movementCourtAwareness),
       mentalPhysicalGameSum: increment(players.mentalPhysicalGameSum, delta.scores.mentalPhysicalGame),
       ...stars,
-      // The trust worker recomputes the skill estimate within seconds (server/features/trust).
-      skillStaleAt: sql`now()`,
     })
     .where(eq(players.id, playerId))
     .returning({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName });
+  // The trust worker recomputes the skill estimate within seconds (server/features/trust).
+  await db
+    .insert(playerSkillMarks)
+    .values({ playerId, markedAt: sql`now()` })
+    .onConflictDoUpdate({ target: playerSkillMarks.playerId, set: { markedAt: sql`excluded.marked_at` } });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { players, trustFlags, type TrustEvidence } from '../../db/schema/index';
+import { players, playerSkillMarks, trustFlags, type TrustEvidence } from '../../db/schema/index';
 
 /* Collusion flags (rings and boosts found by the full run) and their review by an admin. */
 
@@ -70,10 +70,9 @@ export async function reviewFlag(
 /** Marks players for the worker (a confirmed flag changes their estimates). */
 export async function markPlayersStale(db: Executor, playerIds: number[]) {
   if (playerIds.length === 0) return;
-  await db
-    .update(players)
-    .set({ skillStaleAt: sql`now()` })
-    .where(inArray(players.id, playerIds));
+  await db.execute(sql`insert into ${playerSkillMarks} (player_id, marked_at)
+    select ${players.id}, now() from ${players} where ${inArray(players.id, playerIds)}
+    on conflict (player_id) do update set marked_at = excluded.marked_at`);
 }
 
 type FlaggedAccount = { key: string; userId: string | null; name: string | null };

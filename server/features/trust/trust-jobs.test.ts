@@ -4,7 +4,7 @@ import type { TrustStatus } from '../../../common/schemas/trust';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer } from '../players/players-fixtures';
-import { postRating, ratingBody, uniqueEmail } from '../ratings/ratings-fixtures';
+import { postRating, putRating, ratingBody, uniqueEmail } from '../ratings/ratings-fixtures';
 import { releaseLease, takeLease } from './trust.repo';
 
 const detail = async (t: TestApp, id: number) =>
@@ -39,8 +39,11 @@ describe('the trust worker', () => {
     );
     expect(first.skill.overall.n).toBe(1);
 
+    const laterIds: number[] = [];
     for (const cookie of raters.slice(1)) {
-      expect((await postRating(t, cookie, ratingBody(player.id, { overallRating: 5 }))).statusCode).toBe(201);
+      const posted = await postRating(t, cookie, ratingBody(player.id, { overallRating: 5 }));
+      expect(posted.statusCode).toBe(201);
+      laterIds.push(posted.json<{ id: number }>().id);
     }
     const later = await waitFor(
       () => detail(t, player.id),
@@ -49,6 +52,17 @@ describe('the trust worker', () => {
     );
     expect(later.skill.overall.n).toBe(3);
     expect(later.skill.reliability.ratings).toBe(3);
+
+    // An edited rating moves the estimate too.
+    const lowered = { serveReturn: 1, groundstrokesThirdShot: 1, netPlayVolleysDinks: 1, movementCourtAwareness: 1 };
+    const edit = { ...lowered, mentalPhysicalGame: 1, overallRating: 1, strengthsImprovements: null };
+    expect((await putRating(t, raters[1], laterIds[0], edit)).statusCode).toBe(200);
+    const edited = await waitFor(
+      () => detail(t, player.id),
+      (body) => body.skill.overall.mean < later.skill.overall.mean,
+      10_000,
+    );
+    expect(edited.skill.overall.mean).toBeLessThan(later.skill.overall.mean);
 
     const admin = await adminTokenHeaders(t);
     const status = (await t.app.inject({ url: '/api/admin/trust/status', headers: admin })).json<TrustStatus>();

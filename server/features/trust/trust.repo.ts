@@ -127,15 +127,15 @@ const helpfulnessVotesQuery = preparedStatement(
 
 export type StalePlayer = { id: number; staleAt: string };
 
-/** Up to `limit` marked players, oldest mark first (players_skill_stale_idx). */
+/** Up to `limit` marked players, oldest mark first (player_skill_marks_marked_at_idx). */
 export async function findStalePlayers(db: Executor, limit: number): Promise<StalePlayer[]> {
   return (await stalePlayersQuery.run(db, { limit })) as StalePlayer[];
 }
 
 const stalePlayersQuery = preparedStatement<{ limit: number }>(
   'trust_stale_players',
-  () => sql`select id, skill_stale_at::text as "staleAt" from players
-    where skill_stale_at is not null order by skill_stale_at limit ${sql.placeholder('limit')}`,
+  () => sql`select player_id as id, marked_at::text as "staleAt" from player_skill_marks
+    order by marked_at, player_id limit ${sql.placeholder('limit')}`,
 );
 
 /** Clears each mark unless a newer rating changed it meanwhile (compared as text: a JS date drops microseconds). */
@@ -149,9 +149,9 @@ export async function clearStaleMarks(db: Executor, marks: StalePlayer[]) {
 
 const clearStaleMarksQuery = preparedStatement<{ ids: number[]; staleAts: string[] }>(
   'trust_clear_stale_marks',
-  () => sql`update players p set skill_stale_at = null
-    from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('staleAts')}::timestamptz[]) as m(id, stale_at)
-    where p.id = m.id and p.skill_stale_at = m.stale_at`,
+  () => sql`delete from player_skill_marks s
+    using unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('staleAts')}::timestamptz[]) as m(id, marked_at)
+    where s.player_id = m.id and s.marked_at = m.marked_at`,
 );
 
 /** Clears the marks a full run covered: those set before it read the ratings. */
@@ -161,7 +161,7 @@ export async function clearStaleMarksBefore(db: Executor, before: Date) {
 
 const clearStaleMarksBeforeQuery = preparedStatement<{ before: string }>(
   'trust_clear_stale_marks_before',
-  () => sql`update players set skill_stale_at = null where skill_stale_at <= ${sql.placeholder('before')}::timestamptz`,
+  () => sql`delete from player_skill_marks where marked_at <= ${sql.placeholder('before')}::timestamptz`,
 );
 
 // ---- Stored estimates ----

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players } from '../../db/schema/index';
+import { playerSkillMarks } from '../../db/schema/index';
 import type { PlayerDetail } from '../../../common/schemas/players';
 import type { ReceivedRating } from '../../../common/schemas/ratings';
 import type { TrustFlag, TrustStatus } from '../../../common/schemas/trust';
@@ -169,8 +169,11 @@ describe('skill estimates and trust review', () => {
     const before = await detail(t, ring[0].player.id);
     expect(before.skill.overall.n).toBe(7);
     // While it awaits review, the ring's ratings are set aside (its players were marked for the worker).
-    const [markedAtOnce] = await t.database.db.select().from(players).where(eq(players.id, ring[0].player.id));
-    expect(markedAtOnce.skillStaleAt).not.toBeNull();
+    const markedAtOnce = await t.database.db
+      .select()
+      .from(playerSkillMarks)
+      .where(eq(playerSkillMarks.playerId, ring[0].player.id));
+    expect(markedAtOnce).toHaveLength(1);
     await recompute(t, admin);
     expect((await detail(t, ring[0].player.id)).skill.overall.n).toBe(5);
     const review = await t.app.inject({
@@ -185,8 +188,11 @@ describe('skill estimates and trust review', () => {
       reviewNotes: 'Three friends boosting each other',
     });
     // The players are marked for the worker at once.
-    const [marked] = await t.database.db.select().from(players).where(eq(players.id, ring[0].player.id));
-    expect(marked.skillStaleAt).not.toBeNull();
+    const marked = await t.database.db
+      .select()
+      .from(playerSkillMarks)
+      .where(eq(playerSkillMarks.playerId, ring[0].player.id));
+    expect(marked).toHaveLength(1);
 
     await recompute(t, admin);
     const after = await detail(t, ring[0].player.id);
