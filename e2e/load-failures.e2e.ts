@@ -182,6 +182,7 @@ describe('load and save failures when the server goes away', () => {
       await see(failed.getByRole('heading', { name: 'Something went wrong' }));
       expect(new URL(page.url()).origin).toBe(server.baseUrl);
       await see(failed.getByText('your device seems to be offline'));
+      await see(failed.getByText('The tabs you opened before still work.'));
       await checkScreen(tracked, 'screen-code-failed-offline');
       // The other tabs stay in reach: a screen already loaded opens again.
       await openTab(page, 'Leaderboard');

@@ -27,7 +27,9 @@ function TabError({ error }: { error: unknown }) {
   return (
     <section role="alert" className="rounded-xl border border-stone-200 bg-white px-4 py-12 text-center">
       <h2 className="text-xl font-bold text-stone-900">Something went wrong</h2>
-      <p className="mx-auto mt-3 max-w-md text-stone-600">{couldNotShow()} The other tabs still work.</p>
+      <p className="mx-auto mt-3 max-w-md text-stone-600">
+        {couldNotShow()} {navigator.onLine ? 'The other tabs still work.' : 'The tabs you opened before still work.'}
+      </p>
       <Button size="lg" className="mt-6" onClick={() => window.location.reload()}>
         Reload
       </Button>
