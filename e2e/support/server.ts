@@ -73,6 +73,8 @@ export async function startServer(
       ADMIN_KEY: E2E_ADMIN.key,
       DEV_USERS: `${E2E_DEVELOPERS.regular.id}:${E2E_DEVELOPERS.regular.password},${E2E_DEVELOPERS.admin.id}:${E2E_DEVELOPERS.admin.password}:admin`,
       LOG_LEVEL: 'warn',
+      // Every journey starts from an empty database; the first-start demo world has a journey of its own.
+      SEED: 'none',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
