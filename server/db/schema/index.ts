@@ -12,3 +12,4 @@ export * from './achievements';
 export * from './leaderboard-boards';
 export * from './trust';
 export * from './data-backfills';
+export * from './demo-world';
