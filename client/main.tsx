@@ -64,10 +64,14 @@ function startOnFirstInput() {
     handTypedValuesToApp();
     const control = held;
     held = null;
-    if (control?.isConnected) {
+    if (!control) return;
+    // The hand-over's input events update the fields' state, which React renders in a microtask: a click replayed
+    // in this task would submit the form as it was drawn, its fields empty. A task later it reads what was filled.
+    setTimeout(() => {
+      if (!control.isConnected) return;
       if (control instanceof HTMLFormElement) control.requestSubmit();
       else control.click();
-    }
+    });
   });
 }
 

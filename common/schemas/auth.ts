@@ -2,20 +2,32 @@ import { z } from 'zod';
 import { playerProfileSchema } from './player-profile';
 import { emailSchema, passwordSchema } from './shared';
 
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+/** The longest first or last name an account takes, as a player's (PLAYER_NAME_MAX). */
+export const ACCOUNT_NAME_MAX = 100;
+
+/** Missing: "First name is required" (docs/product.md#validation-messages); too long says so, with the limit. */
+const requiredName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(ACCOUNT_NAME_MAX, `${label} must be at most ${ACCOUNT_NAME_MAX} characters`);
 
 /** POST /api/auth/register (docs/product.md#password-rules). */
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  firstName: requiredName('First name is required'),
-  lastName: requiredName('Last name is required'),
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
 });
 
 /** POST /api/auth/login (docs/product.md#validation-messages). */
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(256, 'Password must be at most 256 characters'),
 });
 
 /** POST /api/auth/forgot-password (docs/product.md#accounts-and-sign-in). */
@@ -32,10 +44,16 @@ export const resetPasswordBodySchema = z.strictObject({
 });
 
 export const DEV_LOGIN_MISSING = 'Missing Information: Please enter both user ID and password.';
-const devField = z.string({ error: DEV_LOGIN_MISSING }).trim().min(1, DEV_LOGIN_MISSING).max(200, DEV_LOGIN_MISSING);
+const DEV_FIELD_MAX = 200;
+const devField = (label: string) =>
+  z
+    .string({ error: DEV_LOGIN_MISSING })
+    .trim()
+    .min(1, DEV_LOGIN_MISSING)
+    .max(DEV_FIELD_MAX, `${label} must be at most ${DEV_FIELD_MAX} characters`);
 
 /** POST /api/dev-login (docs/product.md#developer-login: both required, trimmed). */
-export const devLoginBodySchema = z.strictObject({ userId: devField, password: devField });
+export const devLoginBodySchema = z.strictObject({ userId: devField('User ID'), password: devField('Password') });
 
 /** POST /api/admin/login (docs/product.md#admin-login). */
 export const adminLoginBodySchema = z.strictObject({
