@@ -18,7 +18,7 @@ const requiredText = (label: string, max: number) =>
     .string({ error: missing(label) })
     .trim()
     .min(1, missing(label))
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label.charAt(0).toUpperCase()}${label.slice(1)} must be at most ${max} characters`);
 
 /** POST /api/players/:playerId/match-request (docs/product.md#claim-dialog). */
 export const claimBodySchema = z.strictObject({

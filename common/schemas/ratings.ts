@@ -56,7 +56,7 @@ export const createRatingBodySchema = z
       .string({ error: 'Player name is required' })
       .trim()
       .min(1, 'Player name is required')
-      .max(2 * PLAYER_NAME_PART_MAX + 1, 'Player name is too long'),
+      .max(2 * PLAYER_NAME_PART_MAX + 1, `Player name must be at most ${2 * PLAYER_NAME_PART_MAX + 1} characters`),
     raterEmail: z.string().max(320).nullish(),
     isAnonymous: z.boolean().default(false),
     isNewPlayer: z.boolean().default(false),

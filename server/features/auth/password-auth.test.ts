@@ -97,6 +97,9 @@ describe('e-mail and password sign-in', () => {
       ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
       ['firstName', { firstName: '   ' }, 'First name is required'],
       ['lastName', { lastName: '' }, 'Last name is required'],
+      // Too long is not missing: the message names the limit.
+      ['firstName', { firstName: 'F'.repeat(300) }, 'First name must be at most 100 characters'],
+      ['lastName', { lastName: 'L'.repeat(101) }, 'Last name must be at most 100 characters'],
       ['password', { password: 'Ab1' }, 'Password must be at least 8 characters'],
       ['password', { password: 'abcdefg1' }, 'Password must contain at least one uppercase letter'],
       ['password', { password: 'ABCDEFG1' }, 'Password must contain at least one lowercase letter'],
