@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import {
@@ -20,15 +21,31 @@ export const VERIFY_RATE_LIMITS = {
 
 export const VERIFY_CODES_PER_EMAIL = { max: 5, windowMs: 30 * 60_000 };
 
-const refusals = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
+const refusals = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+};
 
 export const verificationRoutes: FeatureRoutes = async (app, { database, env, mailer, limitStore }) => {
   const { db } = database;
+
+  /**
+   * Open to visitors, but a correct code links the profile to a signed-in caller: like every other write, that
+   * waits until the caller's own e-mail is confirmed (decision 006), so such a caller is refused before any code
+   * is mailed or checked.
+   */
+  const refuseUnconfirmedCaller = async (request: FastifyRequest) => {
+    if (await app.authorize.optionalActor(request)) await app.authorize.requireConfirmedActor(request);
+  };
 
   app.post(
     '/api/verify/request',
     {
       config: { rateLimit: VERIFY_RATE_LIMITS.request },
+      onRequest: refuseUnconfirmedCaller,
       // Each request may mail a code: one inbox gets at most 5 in 30 minutes, from whatever addresses.
       preHandler: async (request, reply) =>
         takeOrRefuse(limitStore, reply, [
@@ -50,6 +67,7 @@ export const verificationRoutes: FeatureRoutes = async (app, { database, env, ma
     '/api/verify/confirm',
     {
       config: { rateLimit: VERIFY_RATE_LIMITS.confirm },
+      onRequest: refuseUnconfirmedCaller,
       schema: {
         operationId: 'confirmVerificationCode',
         summary: 'Confirm the mailed code: the player profile becomes verified',

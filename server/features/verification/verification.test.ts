@@ -166,6 +166,39 @@ describe('POST /api/verify/confirm', () => {
     expect((await playerRow(t.database.db, player.id)).userId).toBe(await userIdOf(t.database.db, email));
   });
 
+  it('refuses a signed-in caller whose own e-mail is not confirmed as every other write does, before any code is mailed or checked', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const cookie = await signInAs(t, { email, emailVerified: false });
+    // What the other writes answer this caller (decision 006).
+    const otherWrite = await post(t, '/api/players', {}, { cookie });
+    expect(otherWrite.statusCode).toBe(403);
+
+    const { player, code } = await playerWithCode();
+    const confirmed = await confirm(player.email, code, { cookie });
+    expect(confirmed.statusCode).toBe(403);
+    expect(confirmed.json()).toEqual(otherWrite.json());
+    expect(confirmed.json()).toEqual({
+      message: 'Please confirm your e-mail address first',
+      code: 'email_unconfirmed',
+    });
+    expect(await playerRow(t.database.db, player.id)).toMatchObject({
+      isVerified: false,
+      userId: null,
+      verificationAttempts: 0,
+    });
+
+    const mailsBefore = t.sentMail.length;
+    const requested = await requestCode(player.email, { cookie });
+    expect(requested.statusCode).toBe(403);
+    expect(requested.json()).toEqual(otherWrite.json());
+    expect(t.sentMail.length).toBe(mailsBefore);
+
+    // Once the e-mail is confirmed, the same code verifies the profile and links it.
+    await signInAs(t, { email, emailVerified: true });
+    expect((await confirm(player.email, code, { cookie })).statusCode).toBe(200);
+    expect((await playerRow(t.database.db, player.id)).userId).toBe(await userIdOf(t.database.db, email));
+  });
+
   it('does not link when the caller already has a player, or the player already has a user', async () => {
     const email = uniqueEmail('has-one');
     const cookie = await signInAs(t, { email });

@@ -3,8 +3,9 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { EmailInput, Input } from '@client/components/ui/input';
-import { fieldErrors, serverMessage } from '@client/lib/api-client';
+import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
+import { useAuth } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { VERIFICATION_CODE_MIN_LENGTH } from '@common/constants';
 import { emailSchema } from '@common/schemas/shared';
@@ -14,6 +15,7 @@ import { ArrowLeft, BadgeCheck, Check, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmVerification, useRequestVerification } from '../api/verify-player';
+import { UnconfirmedEmailNotice } from './unconfirmed-email-notice';
 
 type Step = 'claim' | 'verify' | 'success';
 const STEPS: { id: Step; label: string }[] = [
@@ -30,6 +32,10 @@ export default function VerifyPage() {
   const [demoCode, setDemoCode] = useState<string | null>(null);
   const [playerName, setPlayerName] = useState('');
   const [player, setPlayer] = useState<VerifiedPlayer | null>(null);
+  const { user } = useAuth();
+  const [refusedUnconfirmed, setRefusedUnconfirmed] = useState(false);
+  const unconfirmed = step !== 'success' && ((user !== null && !user.emailConfirmed) || refusedUnconfirmed);
+  const onUnconfirmed = () => setRefusedUnconfirmed(true);
 
   return (
     <CenteredPage
@@ -54,11 +60,13 @@ export default function VerifyPage() {
         </span>
       }
     >
+      {unconfirmed && <UnconfirmedEmailNotice accountEmail={user?.email ?? null} />}
       <StepIndicator current={step} />
       {step === 'claim' && (
         <ClaimStep
           email={email}
           onEmailChange={setEmail}
+          onUnconfirmed={onUnconfirmed}
           onSent={(reply) => {
             setDemoCode(reply.verificationCode ?? null);
             setPlayerName(reply.playerName);
@@ -71,6 +79,7 @@ export default function VerifyPage() {
           email={email}
           playerName={playerName}
           demoCode={demoCode}
+          onUnconfirmed={onUnconfirmed}
           onBack={() => {
             setDemoCode(null);
             setStep('claim');
@@ -121,10 +130,13 @@ function ClaimStep({
   email,
   onEmailChange,
   onSent,
+  onUnconfirmed,
 }: {
   email: string;
   onEmailChange: (value: string) => void;
   onSent: (reply: { playerName: string; verificationCode?: string }) => void;
+  /** The server refused the signed-in account as unconfirmed: said above the steps, not on this field. */
+  onUnconfirmed: () => void;
 }) {
   const request = useRequestVerification();
   const [error, setError] = useState<string | undefined>();
@@ -142,7 +154,10 @@ function ClaimStep({
       {
         onSuccess: onSent,
         // docs/product.md#messages: on the e-mail field, the server message or the default.
-        onError: (err) => setError(fieldErrors(err).email ?? serverMessage(err, VERIFY_NOT_FOUND_MESSAGE)),
+        onError: (err) => {
+          if (hasErrorCode(err, 'email_unconfirmed')) return onUnconfirmed();
+          setError(fieldErrors(err).email ?? serverMessage(err, VERIFY_NOT_FOUND_MESSAGE));
+        },
       },
     );
   };
@@ -163,12 +178,14 @@ function VerifyStep({
   email,
   playerName,
   demoCode,
+  onUnconfirmed,
   onBack,
   onVerified,
 }: {
   email: string;
   playerName: string;
   demoCode: string | null;
+  onUnconfirmed: () => void;
   onBack: () => void;
   onVerified: (player: VerifiedPlayer) => void;
 }) {
@@ -188,8 +205,10 @@ function VerifyStep({
       {
         onSuccess: (reply) => onVerified(reply.player),
         // docs/product.md#messages: on the code field, the server message or the default.
-        onError: (err) =>
-          setError(fieldErrors(err).verificationCode ?? serverMessage(err, 'Invalid verification code')),
+        onError: (err) => {
+          if (hasErrorCode(err, 'email_unconfirmed')) return onUnconfirmed();
+          setError(fieldErrors(err).verificationCode ?? serverMessage(err, 'Invalid verification code'));
+        },
       },
     );
   };
