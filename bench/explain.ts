@@ -108,6 +108,7 @@ export async function explainHotCalls(options: {
   const database = await openDatabase({ url: options.databaseUrl, poolSize: 4, timeouts: { statementMs: 0 } });
   const env = parseEnv({
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:5000',
     DATABASE_URL: options.databaseUrl,
     SESSION_SECRET: options.sessionSecret,
     LOG_LEVEL: 'silent',

@@ -9,7 +9,12 @@ const STRONG_KEY = 'q7Vt2mXc9LpR4sWz8KbN1dFg6HjY3aEu'; // 32 characters from 62 
 const STRONG_SECRET = 'Zr8pQ2vLm5Xt9Kc1Wb7Nd4Fh6Jg3Ys0Ae'; // likewise
 
 const production = (extra: Record<string, string>) =>
-  parseEnv({ NODE_ENV: 'production', SESSION_SECRET: STRONG_SECRET, ...extra });
+  parseEnv({
+    NODE_ENV: 'production',
+    SESSION_SECRET: STRONG_SECRET,
+    PUBLIC_URL: 'https://pickleball.example',
+    ...extra,
+  });
 
 describe('configuration refuses what is unsafe in production', () => {
   it('accepts random secrets', () => {
@@ -42,6 +47,12 @@ describe('configuration refuses what is unsafe in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/SESSION_SECRET/);
   });
 
+  it('requires PUBLIC_URL in production, with what it is for', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: STRONG_SECRET })).toThrow(
+      /PUBLIC_URL is required when NODE_ENV=production: the public https origin people open/,
+    );
+  });
+
   it('estimates randomness conservatively', () => {
     expect(estimatedRandomBits('aaaaaaaaaaaa')).toBe(0);
     expect(estimatedRandomBits(STRONG_KEY)).toBeGreaterThan(150);
@@ -60,5 +71,18 @@ describe('configuration refuses what is unsafe in production', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('the public address in development', () => {
+  it('follows PORT when PUBLIC_URL is unset, and is PUBLIC_URL when set', () => {
+    expect(parseEnv({ NODE_ENV: 'development', PORT: '5610', SESSION_SECRET: STRONG_SECRET }).PUBLIC_URL).toBe(
+      'http://localhost:5610',
+    );
+    expect(parseEnv({ NODE_ENV: 'development', SESSION_SECRET: STRONG_SECRET }).PUBLIC_URL).toBe(
+      'http://localhost:5000',
+    );
+    const behindProxy = { NODE_ENV: 'development', PORT: '5610', PUBLIC_URL: 'http://localhost:5173' } as const;
+    expect(parseEnv({ ...behindProxy, SESSION_SECRET: STRONG_SECRET }).PUBLIC_URL).toBe('http://localhost:5173');
   });
 });

@@ -67,7 +67,8 @@ const envSchema = z
     REDIS_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('./data'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-    PUBLIC_URL: z.string().url().default('http://localhost:5000'),
+    /** Unset: required in production; in development the address this server listens on (see below). */
+    PUBLIC_URL: z.string().url().optional(),
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_KEY: z.string().min(12, 'ADMIN_KEY must be at least 12 characters').optional(),
     DEV_USERS: z.string().default(''),
@@ -77,6 +78,8 @@ const envSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Pickleball Ratings <no-reply@pickleball-ratings.local>'),
     DEMO_MODE: booleanFlag,
+    /** `none` skips the demo world a development start adds to an empty embedded database (server/db/seed/demo-world.ts). */
+    SEED: z.enum(['demo', 'none']).default('demo'),
     /** Registers the reference routes /api/bench/* that `npm run bench` measures against. */
     BENCH_ROUTES: booleanFlag,
     GA_MEASUREMENT_ID: z
@@ -116,10 +119,20 @@ const envSchema = z
       });
     }
     if (raw.NODE_ENV === 'production') refuseUnsafeProductionSettings(raw, ctx);
+    if (raw.NODE_ENV === 'production' && !raw.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'PUBLIC_URL is required when NODE_ENV=production: the public https origin people open (links in e-mail, the sign-in redirect and the cross-site check use it)',
+      });
+    }
     if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_KEY'], message: 'set ADMIN_EMAIL and ADMIN_KEY together' });
     }
-    return { ...raw, devUsers };
+    // Development: the address this server listens on, so a changed PORT needs nothing else (the forms' origin
+    // check, links in e-mail and Share all follow it).
+    return { ...raw, PUBLIC_URL: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`, devUsers };
   });
 
 export type Env = z.output<typeof envSchema> & { SESSION_SECRET: string };

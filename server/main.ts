@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { addDemoWorldOnFirstStart } from './db/seed/first-start';
 import { loadEnv } from './env';
 import { SITE_NAME } from '../common/seo';
 
@@ -7,7 +9,12 @@ const DRAIN_MS = 10_000;
 
 process.setSourceMapsEnabled(true);
 const env = loadEnv();
-const app = await buildApp({ env, serveClient: true });
+// Opened before the app, so a first development start can add the demo world before anything reads the database;
+// closed after the app (below), as buildApp would close a database of its own.
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await addDemoWorldOnFirstStart(database, env, (line) => console.log(line));
+const app = await buildApp({ env, database, serveClient: true });
+const closeApp = () => app.close().finally(() => database.close());
 
 /**
  * For this long after a stop signal the server still accepts and answers, but every answer carries
@@ -33,9 +40,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     }, DRAIN_MS);
     drainLimit.unref();
     // Then: stop accepting (requests on connections still open answer 503), wait for in-flight requests,
-    // and run the onClose hooks, which close the database (PGlite flushes its files).
+    // run the onClose hooks, then close the database (PGlite flushes its files).
     setTimeout(() => {
-      app.close().then(
+      closeApp().then(
         () => {
           clearTimeout(drainLimit);
           app.log.info({ ms: Date.now() - started }, 'stopped cleanly: requests drained, database closed');
@@ -54,11 +61,12 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (err) {
   app.log.error({ err }, 'could not start the server');
-  await app.close().catch(() => undefined);
+  await closeApp().catch(() => undefined);
   process.exit(1);
 }
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-const local = env.PUBLIC_URL.startsWith('http://localhost') ? `http://localhost:${port}` : env.PUBLIC_URL;
-// One plain line for whoever started it, whatever the log format.
-console.log(`${SITE_NAME} is ready at ${local}`);
+// One plain line for whoever started it, whatever the log format: the address to open, which is PUBLIC_URL
+// (a port of 0 was picked at listen).
+const openAt = env.PUBLIC_URL.replace(/^(http:\/\/localhost):0(?=\/|$)/, `$1:${port}`);
+console.log(`${SITE_NAME} is ready at ${openAt}`);

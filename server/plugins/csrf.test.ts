@@ -114,3 +114,38 @@ describe('cross-site request forgery and request bodies', () => {
     expect(notObject.json()).toMatchObject({ message: expect.any(String) as unknown });
   });
 });
+
+describe('the origin check on a development server started on another port without PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PORT: '5610', PUBLIC_URL: '' });
+  });
+  afterAll(() => t.close());
+
+  const loginFrom = (origin: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/json', origin },
+      payload: { email: 'a@example.com', password: 'x' },
+    });
+
+  it.each(['http://localhost:5610', 'http://127.0.0.1:5610', 'http://[::1]:5610'])(
+    'lets a form posted from %s through (the same server under a loopback name)',
+    async (origin) => {
+      const res = await loginFrom(origin);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
+    },
+  );
+
+  it.each(['http://localhost:5000', 'http://127.0.0.1:5611', 'http://192.168.1.20:5610'])(
+    'refuses a POST from %s, another server',
+    async (origin) => {
+      const res = await loginFrom(origin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(REFUSED);
+    },
+  );
+});

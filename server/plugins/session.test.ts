@@ -55,6 +55,7 @@ describe('server-side sessions', () => {
   it('marks the cookie Secure and names it __Host- in production', async () => {
     const env = parseEnv({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://pickleball.example',
       LOG_LEVEL: 'silent',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
     });

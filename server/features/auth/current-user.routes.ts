@@ -2,12 +2,12 @@ import type { FeatureRoutes } from '../../deps';
 import { currentUserSchema, linkedPlayerReplySchema } from '../../../common/schemas/auth';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
-import { fromOurOwnPages } from '../../plugins/csrf';
+import { fromOurOwnPages, ownOrigins } from '../../plugins/csrf';
 import { linkedPlayerOf } from '../players/players.service';
 import { toCurrentUser } from './current-user.service';
 
 export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) => {
-  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const origins = ownOrigins(env.PUBLIC_URL);
   // docs/product.md#sign-in-calls: 401 means "not signed in"; a developer session is not a user session (it has /api/dev-auth/user).
   app.get(
     '/api/auth/user',
@@ -56,7 +56,7 @@ export const currentUserRoutes: FeatureRoutes = async (app, { database, env }) =
       },
     },
     async (request, reply) => {
-      if (fromOurOwnPages(request, publicOrigin, true)) await app.endSession(request, reply);
+      if (fromOurOwnPages(request, origins, true)) await app.endSession(request, reply);
       return reply.redirect('/');
     },
   );
