@@ -28,6 +28,7 @@ import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './lib/limit-store';
 import { createLocalClusterEvents, createPostgresClusterEvents } from './lib/cluster-events';
+import { logClientGoneAtDebug } from './lib/client-gone';
 import { loggableError } from './lib/db-errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { replySerializerCompiler } from './lib/reply-serializer';
@@ -113,7 +114,12 @@ const requestSerializers = {
 function loggerOptions(env: Env, custom: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (custom === false) return false;
   const base = typeof custom === 'object' ? custom : {};
-  return { level: env.LOG_LEVEL, ...base, serializers: { ...requestSerializers, ...base.serializers } };
+  return {
+    level: env.LOG_LEVEL,
+    ...base,
+    hooks: { logMethod: logClientGoneAtDebug, ...base.hooks },
+    serializers: { ...requestSerializers, ...base.serializers },
+  };
 }
 
 /** The Content-Security-Policy and the other headers helmet sets; Google Analytics' origins only when it is on. */
