@@ -171,7 +171,7 @@ describe('a player’s public page', () => {
     await visitor.context.close();
   });
 
-  it('rates the player from their page: sign in, come back, rate, and the rating is counted', async () => {
+  it('rates the player from their page: sign in, on to the wizard with them, rate, and the rating is counted', async () => {
     const sam = person('Sam', 'Signin');
     const signup = await browser.newContext({ baseURL: server.baseUrl });
     await signUpViaApi(signup, sam);
@@ -182,15 +182,16 @@ describe('a player’s public page', () => {
     await page.goto(jordanPath);
     await page.getByRole('link', { name: /^Rate this player/ }).click();
     await see(page.getByRole('heading', { level: 1, name: 'Welcome back' }));
-    expect(new URL(page.url()).searchParams.get('next')).toBe(jordanPath);
+    const next = new URL(page.url()).searchParams.get('next') ?? '';
+    expect(next).toMatch(/^\/\?tab=rate&player=\d+$/);
+    // A newcomer who signs up instead goes on to the same place.
+    const signUpLink = page.getByRole('link', { name: 'Create an account' });
+    expect(new URL((await signUpLink.getAttribute('href')) ?? '', server.baseUrl).searchParams.get('next')).toBe(next);
     await page.getByLabel('Email', { exact: true }).fill(sam.email);
     await page.getByLabel('Password', { exact: true }).fill(sam.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
-    // Back on the page, now signed in: the same button opens the wizard at step 2 with Jordan chosen.
-    await see(page.getByRole('heading', { level: 1, name: 'Jordan Rivera' }));
-    expect(new URL(page.url()).pathname).toBe(jordanPath);
-    await page.getByRole('link', { name: /^Rate this player/ }).click();
+    // Signed in, straight on to the wizard at step 2 with Jordan chosen.
     await see(page.getByRole('heading', { name: 'Step 2: Rate skills' }));
     await see(page.getByText(/^Rating: Jordan Rivera/));
     expect(new URL(page.url()).searchParams.get('player')).toBeNull();

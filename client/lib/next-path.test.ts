@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENCODED_RETURN_TARGETS, HOSTILE_RETURN_TARGETS } from '@common/return-path.fixtures';
-import { loginPathBackTo, safeNextPath } from './next-path';
+import { authPathOnTo, loginPathBackTo, safeNextPath } from './next-path';
 
 const ORIGIN = 'http://localhost:5000';
 
@@ -10,6 +10,13 @@ describe('sign-in return path', () => {
     expect(loginPathBackTo('/')).toBe('/login');
     const next = new URLSearchParams(loginPathBackTo('/?tab=leaderboard').split('?')[1]).get('next');
     expect(safeNextPath(next, ORIGIN)).toBe('/?tab=leaderboard');
+  });
+
+  it('keeps where the visitor was going from sign-in to sign-up and back', () => {
+    expect(authPathOnTo('/register', '/?tab=rate&player=7')).toBe('/register?next=%2F%3Ftab%3Drate%26player%3D7');
+    expect(authPathOnTo('/login', '/?tab=rate&player=7')).toBe('/login?next=%2F%3Ftab%3Drate%26player%3D7');
+    expect(authPathOnTo('/register', null)).toBe('/register');
+    expect(authPathOnTo('/register', '/')).toBe('/register');
   });
 
   it('never leads to another site, for any hostile next', () => {

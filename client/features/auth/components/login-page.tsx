@@ -9,7 +9,7 @@ import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
 import { revalidateField } from '@client/lib/revalidate-field';
-import { safeNextPath } from '@client/lib/next-path';
+import { authPathOnTo, safeNextPath } from '@client/lib/next-path';
 import { useRefreshAuth } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { forgotPasswordBodySchema, loginBodySchema } from '@common/schemas/auth';
@@ -103,7 +103,8 @@ function LoginCard({
       subtitle="Sign in to rate players, see your ratings and climb the leaderboard."
       footer={
         <>
-          New to Pickleball Ratings? <FooterLink to="/register">Create an account</FooterLink>
+          New to Pickleball Ratings?{' '}
+          <FooterLink to={authPathOnTo('/register', params.get('next'))}>Create an account</FooterLink>
         </>
       }
     >

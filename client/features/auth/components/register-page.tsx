@@ -9,13 +9,14 @@ import { PasswordInput } from '@client/components/ui/password-input';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { authPathOnTo, safeNextPath } from '@client/lib/next-path';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useRefreshAuth } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { registerBodySchema } from '@common/schemas/auth';
 import { PAGE_META } from '@common/seo';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRememberDemoConfirmationUrl } from '../api/email-confirmation';
 import { POST_LOGIN_REDIRECT_MS, useRegister } from '../api/password-auth';
 import { PasswordRules } from './password-rules';
@@ -29,6 +30,9 @@ export default function RegisterPage() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const refreshAuth = useRefreshAuth();
+  // Where the visitor was going when asked to sign in (a player to rate), kept through sign-up.
+  const [params] = useSearchParams();
+  const nextPath = params.get('next');
   const register = useRegister();
   const rememberDemoConfirmationUrl = useRememberDemoConfirmationUrl();
   const googleEnabled = useGoogleSignInEnabled();
@@ -62,7 +66,7 @@ export default function RegisterPage() {
           variant: 'success',
         });
         setTimeout(() => {
-          void refreshAuth().then(() => navigate('/', { replace: true }));
+          void refreshAuth().then(() => navigate(safeNextPath(nextPath), { replace: true }));
         }, POST_LOGIN_REDIRECT_MS);
       },
       onError: (error) => {
@@ -84,13 +88,13 @@ export default function RegisterPage() {
         subtitle="Claim your player profile, rate the people you play with and track your progress."
         footer={
           <>
-            Already have an account? <FooterLink to="/login">Sign in</FooterLink>
+            Already have an account? <FooterLink to={authPathOnTo('/login', nextPath)}>Sign in</FooterLink>
           </>
         }
       >
         {googleEnabled && (
           <>
-            <GoogleSignInButton kind="register" className="w-full" />
+            <GoogleSignInButton kind="register" className="w-full" returnTo={safeNextPath(nextPath)} />
             <OrDivider label="or sign up with e-mail" />
           </>
         )}
@@ -103,7 +107,7 @@ export default function RegisterPage() {
           {emailTaken && (
             <Alert tone="info">
               This e-mail already has an account.{' '}
-              <Link to="/login" className="font-semibold underline underline-offset-2">
+              <Link to={authPathOnTo('/login', nextPath)} className="font-semibold underline underline-offset-2">
                 Sign in instead
               </Link>
               .

@@ -22,8 +22,9 @@ export const ratePath = (playerId: number) => `/?tab=rate&player=${playerId}`;
 const onDark = 'border-white/40 bg-white/10 text-white hover:bg-white/20 focus-visible:ring-offset-teal-900';
 
 /**
- * What a visitor can do on a player's page: rate them (signed out: sign in first, and come back here), claim the
- * profile when it is nobody's yet, share the page, or, on their own page, edit it.
+ * What a visitor can do on a player's page: rate them (signed out: sign in first, then on to the wizard with this
+ * player), claim the profile when it is nobody's yet (signed out: sign in, and come back here), share the page, or,
+ * on their own page, edit it.
  */
 export function PlayerActions({ page }: { page: PlayerPage }) {
   const auth = useAuth();
@@ -44,7 +45,7 @@ export function PlayerActions({ page }: { page: PlayerPage }) {
           </Button>
         ) : (
           <Button asChild variant="accent" size="lg">
-            <Link to={signedIn ? ratePath(page.id) : backHere}>
+            <Link to={signedIn ? ratePath(page.id) : loginPathBackTo(ratePath(page.id))}>
               <Star aria-hidden className="size-5 fill-stone-900" />
               {page.viewer.existingRatingId !== null ? 'Update your rating' : 'Rate this player'}
               <span className="sr-only">: {name}</span>
