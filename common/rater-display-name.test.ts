@@ -7,6 +7,10 @@ describe('raterDisplayName', () => {
     expect(raterDisplayName('Jordan', null, 'jordan@example.com')).toBe('Jordan');
   });
 
+  it('keeps an emoji last name whole as the initial', () => {
+    expect(raterDisplayName('Sam', '🏓 Smash', 'sam@example.com')).toBe('Sam 🏓.');
+  });
+
   it('falls back to the masked e-mail, never the e-mail itself', () => {
     expect(raterDisplayName(null, null, 'jordan.rivera@example.com')).toBe('j***a@example.com');
     expect(raterDisplayName('  ', '', 'jo@example.com')).toBe('j***@example.com');

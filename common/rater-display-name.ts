@@ -1,3 +1,4 @@
+import { firstCharacter } from './initials';
 import { maskEmail } from './mask-email';
 
 /**
@@ -7,7 +8,7 @@ import { maskEmail } from './mask-email';
  */
 export function raterDisplayName(firstName: string | null, lastName: string | null, email: string): string {
   const first = firstName?.trim();
-  const initial = lastName?.trim().charAt(0);
+  const initial = firstCharacter(lastName ?? '');
   if (first && initial) return `${first} ${initial.toUpperCase()}.`;
   if (first) return first;
   if (initial) return `${initial.toUpperCase()}.`;

@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { Spinner } from '@client/components/ui/spinner';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
+import { initialsOf } from '@common/initials';
 import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { useEffect, useState } from 'react';
@@ -85,10 +86,6 @@ export function LandingPlayerSearchPanel({ initial, focus }: LandingPanelProps) 
   );
 }
 
-function initials(player: PlayerSearchResult) {
-  return `${player.firstName.charAt(0)}${player.lastName.charAt(0)}`.toUpperCase();
-}
-
 /** A result as a card: the whole card is the link to the player's page. */
 function PlayerCard({ player }: { player: PlayerSearchResult }) {
   const place = publicPlace(player.location);
@@ -97,16 +94,18 @@ function PlayerCard({ player }: { player: PlayerSearchResult }) {
       to={player.path}
       className="group flex h-full items-start gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-colors outline-none hover:border-teal-300 hover:bg-teal-50/40 focus-visible:ring-2 focus-visible:ring-teal-600"
     >
-      <Avatar className="size-11 rounded-full bg-teal-700 text-sm font-bold text-white">{initials(player)}</Avatar>
+      <Avatar className="size-11 rounded-full bg-teal-700 text-sm font-bold text-white">
+        {initialsOf(`${player.firstName} ${player.lastName}`)}
+      </Avatar>
       <span className="grid min-w-0 flex-1 gap-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold break-words text-stone-900 group-hover:text-teal-900 group-hover:underline">
+          <span className="font-semibold wrap-anywhere text-stone-900 group-hover:text-teal-900 group-hover:underline">
             {player.firstName} {player.lastName}
           </span>
           {player.isVerified && <VerifiedBadge />}
         </span>
         <span className="flex flex-wrap items-center gap-x-1.5 text-sm text-stone-600">
-          {place && <span className="break-words">{place}</span>}
+          {place && <span className="wrap-anywhere">{place}</span>}
           {player.distanceMiles !== undefined && (
             <>
               {place && <span aria-hidden>·</span>}

@@ -1,3 +1,4 @@
+import { initialsOf } from '@common/initials';
 import type { AppConfig, CurrentUser, DeveloperUser, LinkedPlayer } from '@common/schemas/auth';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -88,15 +89,6 @@ function nameOf(user: CurrentUser | null, developer: DeveloperUser | null): stri
     return full || user.email;
   }
   return developer ? developer.userId : '';
-}
-
-export function initialsOf(name: string): string {
-  const words = name
-    .replace(/@.*/, '')
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? `${words[0][0]}${words[words.length - 1][0]}` : (words[0] ?? '?').slice(0, 2);
-  return letters.toUpperCase();
 }
 
 export function useAuth(): AuthState {

@@ -7,6 +7,7 @@ import { useToast } from '@client/components/ui/use-toast';
 import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { relativeTime } from '@client/lib/relative-time';
+import { initialsOf } from '@common/initials';
 import type { OwnClaim } from '@common/schemas/claims';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, MapPin, Undo2 } from 'lucide-react';
@@ -60,14 +61,13 @@ export function PendingClaimCard({ claim, className }: { claim: OwnClaim; classN
       <CardContent className="grid gap-4">
         <div className="flex items-start gap-4 rounded-2xl border border-amber-200 bg-amber-50/60 p-4">
           <Avatar className="size-14 rounded-2xl bg-amber-300 text-lg font-bold text-stone-900">
-            {claim.playerFirstName[0]}
-            {claim.playerLastName[0]}
+            {initialsOf(`${claim.playerFirstName} ${claim.playerLastName}`)}
           </Avatar>
           <div className="min-w-0 flex-1">
-            <p className="text-lg font-bold break-words text-stone-900">{playerName}</p>
+            <p className="text-lg font-bold wrap-anywhere text-stone-900">{playerName}</p>
             <p className="flex items-start gap-1 text-sm text-stone-600">
               <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-              <span className="min-w-0 break-words">{claim.playerLocation}</span>
+              <span className="min-w-0 wrap-anywhere">{claim.playerLocation}</span>
             </p>
             <Badge tone="warning" className="mt-2">
               <Clock aria-hidden className="size-3.5" />
@@ -90,7 +90,7 @@ export function PendingClaimCard({ claim, className }: { claim: OwnClaim; classN
           {claim.requestMessage && (
             <div className="rounded-xl bg-stone-50 p-3 sm:col-span-2">
               <dt className="text-stone-600">Your message to the admin</dt>
-              <dd className="mt-0.5 break-words whitespace-pre-line text-stone-800">{claim.requestMessage}</dd>
+              <dd className="mt-0.5 wrap-anywhere whitespace-pre-line text-stone-800">{claim.requestMessage}</dd>
             </div>
           )}
         </dl>

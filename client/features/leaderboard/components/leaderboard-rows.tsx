@@ -3,7 +3,8 @@ import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
 import type { LeaderboardCurrentUser, LeaderboardEntry } from '@common/schemas/leaderboard';
 import { Award, Crown, Medal, Star, type LucideIcon } from 'lucide-react';
-import { helpfulnessText, initialsOf, placeText, plural } from '../format-entry';
+import { initialsOf } from '@common/initials';
+import { helpfulnessText, placeText, plural } from '../format-entry';
 
 /** docs/product.md#leaderboard-screen: the top 3 get medal styling and an icon (Gold, Silver, Bronze). */
 const MEDALS: Record<number, { label: string; icon: LucideIcon; row: string; badge: string }> = {

@@ -7,7 +7,7 @@ import { StarDisplay } from '@client/components/ui/star-display';
 import { serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/render-clock';
-import { initialsOf } from '@client/lib/use-auth';
+import { initialsOf } from '@common/initials';
 import type { PlayerPageComment } from '@common/schemas/player-page';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EyeOff, MessageSquareText } from 'lucide-react';
@@ -87,7 +87,7 @@ function CommentItem({ comment }: { comment: PlayerPageComment }) {
       </Avatar>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <h3 className="text-sm font-semibold text-stone-900">{comment.raterName ?? 'Anonymous'}</h3>
+          <h3 className="text-sm font-semibold wrap-anywhere text-stone-900">{comment.raterName ?? 'Anonymous'}</h3>
           <StarDisplay value={comment.rating} />
         </div>
         <p className="text-xs text-stone-500">
@@ -95,7 +95,7 @@ function CommentItem({ comment }: { comment: PlayerPageComment }) {
             {anonymous ? weekOf(comment.createdAt) : relativeTime(comment.createdAt, now)}
           </time>
         </p>
-        <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
+        <p className="mt-1.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700">
           {comment.comment}
         </p>
       </div>

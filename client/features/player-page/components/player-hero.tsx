@@ -1,7 +1,7 @@
 import { Avatar } from '@client/components/ui/avatar';
 import { Badge, VerifiedBadge } from '@client/components/ui/badge';
 import { oneDecimal, RELIABILITY_TEXT, rangeText, ratingsCount } from '@client/components/ui/estimate-text';
-import { initialsOf } from '@client/lib/use-auth';
+import { initialsOf } from '@common/initials';
 import type { PlayerPage } from '@common/schemas/player-page';
 import { skillLabel } from '@common/skill-label';
 import { Lock, MapPin } from 'lucide-react';

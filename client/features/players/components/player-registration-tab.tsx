@@ -7,6 +7,7 @@ import { LoadingBlock } from '@client/components/ui/loading-block';
 import { useFlashMessage } from '@client/lib/use-flash-message';
 import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
+import { initialsOf } from '@common/initials';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { skillLabel } from '@common/skill-label';
@@ -164,16 +165,15 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-4">
           <Avatar className="size-14 rounded-2xl bg-teal-700 text-lg font-bold text-white">
-            {player.firstName[0]}
-            {player.lastName[0]}
+            {initialsOf(`${player.firstName} ${player.lastName}`)}
           </Avatar>
           <div className="min-w-0">
-            <p className="truncate text-lg font-bold text-stone-900">
+            <p className="text-lg font-bold wrap-anywhere text-stone-900">
               {player.firstName} {player.lastName}
             </p>
-            <p className="flex items-center gap-1 text-sm text-stone-600">
-              <MapPin aria-hidden className="size-3.5 shrink-0" />
-              <span className="truncate">{player.location}</span>
+            <p className="flex items-start gap-1 text-sm text-stone-600">
+              <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+              <span className="min-w-0 wrap-anywhere">{player.location}</span>
             </p>
           </div>
         </div>

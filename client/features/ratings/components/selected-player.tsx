@@ -1,6 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
+import { firstCharacter } from '@common/initials';
 import { History, MapPin, UserPlus, X } from 'lucide-react';
 import { targetName, type RatingTarget } from '../rating-draft';
 
@@ -28,7 +29,7 @@ export function SelectedPlayer({
           aria-hidden
           className="grid size-11 shrink-0 place-items-center rounded-xl bg-teal-700 text-sm font-bold text-white"
         >
-          {target.kind === 'new' ? <UserPlus className="size-5" /> : targetName(target).slice(0, 1)}
+          {target.kind === 'new' ? <UserPlus className="size-5" /> : firstCharacter(targetName(target)).toUpperCase()}
         </span>
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
