@@ -7,3 +7,9 @@ export function normalizeForSearch(value: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+/** A text's length as the server's schemas count it against their limits: trimmed, in UTF-16 code units. */
+export const textLength = (value: string) => value.trim().length;
+
+/** How far a text is past its limit (0 when it fits). */
+export const charactersOver = (value: string, max: number) => Math.max(0, textLength(value) - max);

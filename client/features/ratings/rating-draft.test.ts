@@ -65,6 +65,15 @@ describe('rating draft (docs/product.md#rate-a-player)', () => {
     expect(draftProblem(complete(), target, true)).toBeNull();
   });
 
+  it('refuses a comment past 2,000 characters, counted as the server counts it (trimmed)', () => {
+    const target = { kind: 'existing', player } as const;
+    const long = (text: string) => ({ ...complete(), strengthsImprovements: text });
+    expect(draftProblem(long('x'.repeat(2001)), target, true)?.title).toBe('Comment too long');
+    expect(draftProblem(long(`  ${'x'.repeat(2000)}  `), target, true)).toBeNull();
+    const longCategory = { ...complete(), comments: { ...complete().comments, netPlayVolleysDinks: 'y'.repeat(2001) } };
+    expect(draftProblem(longCategory, target, true)?.title).toBe('Comment too long');
+  });
+
   it('builds the POST body for a found player, with empty texts as null', () => {
     const draft = {
       ...complete(),

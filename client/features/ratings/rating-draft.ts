@@ -1,6 +1,7 @@
 import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
-import type { CreateRatingBody, EditRatingBody, RatingReply } from '@common/schemas/ratings';
+import { RATING_TEXT_MAX, type CreateRatingBody, type EditRatingBody, type RatingReply } from '@common/schemas/ratings';
+import { charactersOver } from '@common/text';
 import type { CategoryScores } from './overall-mean';
 
 /** The six star ratings of the wizard (docs/product.md#rating-categories): the five categories and the overall "would play again". */
@@ -76,6 +77,17 @@ export const targetName = (target: RatingTarget) =>
 
 export type DraftProblem = { title: string; description: string; field?: ScoreKey };
 
+/** A comment past RATING_TEXT_MAX (docs/product.md#rating-rules): the form shows it and refuses to send it. */
+export const TEXT_TOO_LONG: DraftProblem = {
+  title: 'Comment too long',
+  description: `Each comment can be at most ${RATING_TEXT_MAX.toLocaleString('en-US')} characters. Shorten the one marked in red.`,
+};
+
+export const hasTooLongText = (draft: Pick<RatingDraft, 'strengthsImprovements' | 'comments'>) =>
+  [draft.strengthsImprovements, ...Object.values(draft.comments)].some(
+    (text) => charactersOver(text, RATING_TEXT_MAX) > 0,
+  );
+
 /** The rating form's checks before a submit (docs/product.md#validation-messages), in order; null when the rating can be sent. */
 export function draftProblem(draft: RatingDraft, target: RatingTarget | null, signedIn: boolean): DraftProblem | null {
   if (!allRated(draft.scores)) {
@@ -85,6 +97,7 @@ export function draftProblem(draft: RatingDraft, target: RatingTarget | null, si
       field: 'serveReturn',
     };
   }
+  if (hasTooLongText(draft)) return TEXT_TOO_LONG;
   if (!signedIn) return { title: 'Authentication required', description: 'Please sign in to rate a player.' };
   if (!target) return { title: 'Please select a player', description: 'Search for a player or add a new one.' };
   if (target.kind === 'new' && (!target.details.firstName.trim() || !target.details.lastName.trim())) {

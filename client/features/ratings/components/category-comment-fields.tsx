@@ -1,5 +1,5 @@
 import { FormField } from '@client/components/ui/form-field';
-import { Textarea } from '@client/components/ui/textarea';
+import { CountedTextarea } from '@client/components/ui/counted-textarea';
 import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 import { RATING_TEXT_MAX } from '@common/schemas/ratings';
 import type { CategoryComments } from '../rating-draft';
@@ -14,9 +14,9 @@ export function CategoryCommentFields({
 }) {
   return RATING_CATEGORIES.map(({ key, label }) => (
     <FormField key={key} label={label}>
-      <Textarea
+      <CountedTextarea
         rows={2}
-        maxLength={RATING_TEXT_MAX}
+        max={RATING_TEXT_MAX}
         value={comments[key]}
         onChange={(event) => onComment(key, event.target.value)}
       />

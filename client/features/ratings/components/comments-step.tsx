@@ -1,7 +1,7 @@
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
-import { Textarea } from '@client/components/ui/textarea';
+import { CountedTextarea } from '@client/components/ui/counted-textarea';
 import { DETAILED_FEEDBACK_MIN_CHARS, POINTS } from '@common/gamification';
 import type { RatingCategoryKey } from '@common/constants';
 import { RATING_TEXT_MAX } from '@common/schemas/ratings';
@@ -29,8 +29,10 @@ export function CommentsStep({
   isUpdate: boolean;
 }) {
   const complete = allRated(draft.scores);
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A comment past its limit: the submit's message says so, and the caret goes to the text to shorten.
+    event.currentTarget.querySelector<HTMLTextAreaElement>('textarea[aria-invalid="true"]')?.focus();
     onSubmit();
   };
   return (
@@ -40,9 +42,9 @@ export function CommentsStep({
         optional
         hint={`Written feedback of ${DETAILED_FEEDBACK_MIN_CHARS}+ characters earns +${POINTS.detailedFeedback} bonus points.`}
       >
-        <Textarea
+        <CountedTextarea
           rows={4}
-          maxLength={RATING_TEXT_MAX}
+          max={RATING_TEXT_MAX}
           placeholder="What do they do well? What would take their game to the next level?"
           value={draft.strengthsImprovements}
           onChange={(event) => onStrengths(event.target.value)}

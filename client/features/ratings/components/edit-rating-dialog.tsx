@@ -8,16 +8,16 @@ import {
 } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { StarDisplay } from '@client/components/ui/star-display';
-import { Textarea } from '@client/components/ui/textarea';
+import { CountedTextarea } from '@client/components/ui/counted-textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { RATING_CATEGORIES } from '@common/constants';
 import { RATING_TEXT_MAX, type RatingReply } from '@common/schemas/ratings';
 import { useState, type FormEvent } from 'react';
 import { useUpdateRating } from '../api/update-rating';
-import { formatOverall, overallMean, type CategoryScores } from '../overall-mean';
+import { formatOverall, overallMean, overallWorking, savedOverallText, type CategoryScores } from '../overall-mean';
 import { CategoryCommentFields } from './category-comment-fields';
 import { CategoryStars } from './category-stars';
-import { draftFromRating, editBody, type RatingDraft } from '../rating-draft';
+import { draftFromRating, editBody, hasTooLongText, TEXT_TOO_LONG, type RatingDraft } from '../rating-draft';
 
 /** docs/product.md#my-ratings: Edit opens this dialog; saving closes it and refreshes the lists. */
 export function EditRatingDialog({ rating, onClose }: { rating: RatingReply | null; onClose: () => void }) {
@@ -35,8 +35,16 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
   const scores: CategoryScores = draft.scores;
   const overall = overallMean(scores);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (hasTooLongText(draft)) {
+      const tooLong = event.currentTarget.querySelector<HTMLTextAreaElement>('textarea[aria-invalid="true"]');
+      // A long per-category comment sits in the folded section: open it so the marked text can be seen.
+      tooLong?.closest('details')?.setAttribute('open', '');
+      tooLong?.focus();
+      toast({ ...TEXT_TOO_LONG, variant: 'destructive' });
+      return;
+    }
     // docs/product.md#rating-rules: the overall is the mean of the five categories, to one decimal.
     update.mutate(
       { id: rating.id, body: editBody({ ...draft.scores, overallRating: overall }, draft) },
@@ -59,9 +67,7 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
     <DialogContent className="max-w-2xl">
       <DialogHeader>
         <DialogTitle>Edit your rating of {rating.playerName}</DialogTitle>
-        <DialogDescription>
-          Change the scores or the feedback. The overall is the average of the five.
-        </DialogDescription>
+        <DialogDescription>Change the scores or the feedback.</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={submit} className="grid gap-5">
         <ul className="grid gap-1.5">
@@ -77,20 +83,26 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
             </li>
           ))}
         </ul>
-        <div
-          className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200"
-          aria-live="polite"
-        >
-          <span className="text-sm font-semibold text-stone-900">Overall (average of the five)</span>
-          <span className="flex items-center gap-2">
-            <StarDisplay value={overall} />
-            <span className="text-lg font-bold text-stone-900 tabular-nums">{formatOverall(scores)}</span>
-          </span>
+        {/* docs/product.md#rating-rules: an edit makes the overall the mean of the five. Said beside the number,
+            with its sum, since a rater who answered 4 stars otherwise sees 3.8 with no reason. */}
+        <div className="grid gap-1.5 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200" aria-live="polite">
+          <div className="flex items-center justify-between gap-3">
+            <span className="text-sm font-semibold text-stone-900">Overall</span>
+            <span className="flex items-center gap-2">
+              <StarDisplay value={overall} />
+              <span className="text-lg font-bold text-stone-900 tabular-nums">{formatOverall(scores)}</span>
+            </span>
+          </div>
+          <p className="text-sm text-stone-700">
+            Saving an edit makes the overall the average of the five categories, to one decimal:{' '}
+            <span className="font-semibold whitespace-nowrap tabular-nums">{overallWorking(scores)}</span>.{' '}
+            {savedOverallText(rating.overallRating)}
+          </p>
         </div>
         <FormField label="Strengths and areas to improve" optional>
-          <Textarea
+          <CountedTextarea
             rows={3}
-            maxLength={RATING_TEXT_MAX}
+            max={RATING_TEXT_MAX}
             value={draft.strengthsImprovements}
             onChange={(event) => setDraft((d) => ({ ...d, strengthsImprovements: event.target.value }))}
           />
