@@ -51,6 +51,8 @@ describe('POST /api/ratings', () => {
     });
     expect(typeof body.id).toBe('number');
     expect(Date.parse(body.createdAt as string)).not.toBeNaN();
+    // Never edited: the lists show "edited" only when the two differ.
+    expect(body.updatedAt).toBe(body.createdAt);
 
     expect(await playerRow(t, player.id)).toMatchObject({
       ratingCount: 1,

@@ -89,8 +89,9 @@ const submitRatingStatement = preparedStatement<Record<string, unknown>>('rating
       insert into ratings (player_id, rater_user_id, rater_email, is_anonymous, serve_return, groundstrokes_third_shot,
         net_play_volleys_dinks, movement_court_awareness, mental_physical_game, overall_rating, strengths_improvements,
         serve_return_comments, groundstrokes_third_shot_comments, net_play_volleys_dinks_comments,
-        movement_court_awareness_comments, mental_physical_game_comments, is_held, created_at)
-      select ${sql.join(Object.values(rating), sql`, `)}
+        movement_court_awareness_comments, mental_physical_game_comments, is_held, created_at, updated_at)
+      -- updated_at is created_at until an edit: the default now() differed by milliseconds and read as "edited".
+      select ${sql.join(Object.values(rating), sql`, `)}, ${rating.createdAt}
       from target where target.user_id is distinct from ${rating.raterUserId}
       on conflict do nothing
       returning ${selectColumns(ratings)}

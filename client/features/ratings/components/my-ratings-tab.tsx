@@ -18,6 +18,7 @@ import type { RatingReply } from '@common/schemas/ratings';
 import { EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
 import { useState } from 'react';
 import { myRatingsQuery } from '../api/get-my-ratings';
+import { wasEdited } from '../was-edited';
 import { EditRatingDialog } from './edit-rating-dialog';
 
 /** docs/product.md#my-ratings: the ratings the user gave, each with Edit; 20 at a time, newest first or by stars. */
@@ -89,38 +90,41 @@ export default function MyRatingsTab() {
 }
 
 function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => void }) {
-  const edited = rating.updatedAt !== rating.createdAt;
+  const edited = wasEdited(rating);
   return (
     <Card className="flex h-full flex-col">
       <div className="flex items-start gap-3 px-5 pt-5">
         <div className="min-w-0 flex-1">
-          <h3 className="text-base font-bold break-words text-stone-900">{rating.playerName}</h3>
+          <h3 className="text-base font-bold wrap-anywhere text-stone-900">{rating.playerName}</h3>
           <p className="text-xs text-stone-500">
             <time dateTime={rating.createdAt} title={new Date(rating.createdAt).toLocaleString()}>
               Rated {relativeTime(rating.createdAt)}
             </time>
             {edited && <> · edited {relativeTime(rating.updatedAt)}</>}
           </p>
-          <div className="mt-2 flex flex-wrap gap-1.5">
-            {rating.isAnonymous && (
-              <Badge tone="neutral">
-                <EyeOff aria-hidden className="size-3.5" />
-                Anonymous
-              </Badge>
-            )}
-            {rating.isHeld && (
-              <Badge tone="warning">
-                <ShieldAlert aria-hidden className="size-3.5" />
-                Comment under review
-              </Badge>
-            )}
-          </div>
         </div>
         <div className="shrink-0 text-right">
           <p className="text-xs font-medium text-stone-500">Overall</p>
           <StarDisplay value={rating.overallRating} showValue className="mt-0.5" />
         </div>
       </div>
+      {/* A row of their own, across the card: beside the stars they were wider than a phone's column. */}
+      {(rating.isAnonymous || rating.isHeld) && (
+        <div className="flex flex-wrap gap-1.5 px-5 pt-2">
+          {rating.isAnonymous && (
+            <Badge tone="neutral">
+              <EyeOff aria-hidden className="size-3.5" />
+              Anonymous
+            </Badge>
+          )}
+          {rating.isHeld && (
+            <Badge tone="warning">
+              <ShieldAlert aria-hidden className="size-3.5" />
+              Comment under review
+            </Badge>
+          )}
+        </div>
+      )}
       <div className="grid flex-1 content-start gap-3 px-5 py-4">
         <RatingFeedback rating={rating} />
       </div>
