@@ -1,4 +1,4 @@
-// Compiles the server into one ES module, dist/server/main.js, that `node` runs directly (no tsx at run time).
+// Compiles the server into dist/server/main.js (and the chunks it imports), which `node` runs directly (no tsx at run time).
 // Dependencies stay in node_modules (`packages: 'external'`); the SQL migrations are copied next to the bundle,
 // where server/db/client.ts looks for them.
 import { cpSync, rmSync } from 'node:fs';
@@ -10,6 +10,9 @@ await build({
   entryPoints: { main: 'server/main.ts' },
   outdir,
   bundle: true,
+  // A dynamic import() becomes a chunk of its own, loaded when it runs: the first-start demo world's generator needs
+  // faker, a development dependency, and must not be imported by a production server (server/db/seed/first-start.ts).
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

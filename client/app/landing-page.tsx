@@ -1,8 +1,13 @@
 import { GoogleSignInButton } from '@client/components/google-sign-in-button';
 import { Button } from '@client/components/ui/button';
 import { StarDisplay } from '@client/components/ui/star-display';
+import { cn } from '@client/lib/cn';
+import { plural } from '@client/lib/plural';
+import { useAppConfig } from '@client/lib/use-auth';
 import { usePageMeta } from '@client/lib/use-page-meta';
 import { RATING_CATEGORIES } from '@common/constants';
+import { playerPath, publicPlace } from '@common/player-path';
+import type { DemoSamplePlayer } from '@common/schemas/demo-world';
 import { PAGE_META } from '@common/seo';
 import { ArrowRight, Mail, Search, ShieldCheck, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -27,8 +32,6 @@ const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
     body: 'Watch your ratings grow category by category, earn points and badges for helpful feedback, and climb the leaderboard.',
   },
 ];
-
-const SAMPLE_SCORES = [4.5, 4, 3.5, 4, 5];
 
 /**
  * Signed-out home (docs/product.md#pages). Without Google sign-in configured the main button is the e-mail sign-up: a
@@ -152,35 +155,116 @@ export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {
   );
 }
 
+/** What the sample card shows: the demo world's player while there is one, else a made-up example. */
+type SampleCard = {
+  name: string;
+  initials: string;
+  place: string;
+  skillLevel: string;
+  isVerified: boolean;
+  scores: readonly number[];
+  /** "Average of 28 ratings" for a real player. */
+  basis?: string;
+  comment: string | null;
+};
+
+const EXAMPLE_CARD: SampleCard = {
+  name: 'Jordan Rivera',
+  initials: 'JR',
+  place: 'Austin, TX',
+  skillLevel: '3.5',
+  isVerified: true,
+  scores: [4.5, 4, 3.5, 4, 5],
+  comment: 'Great hands at the kitchen line and always a good sport. Would play again!',
+};
+
+function demoCard(sample: DemoSamplePlayer): SampleCard {
+  return {
+    name: `${sample.firstName} ${sample.lastName}`,
+    initials: `${sample.firstName.charAt(0)}${sample.lastName.charAt(0)}`.toUpperCase(),
+    place: publicPlace(sample.location),
+    skillLevel: sample.skillLevel,
+    isVerified: sample.isVerified,
+    scores: sample.categoryAverages,
+    basis: `Average of ${plural(sample.ratingCount, 'rating')}`,
+    comment: sample.comment,
+  };
+}
+
+/**
+ * The hero's player card. While the development demo world is there it is one of its players, drawn from the config
+ * the page starts with (no lookup of its own, decision 010) and a link to that player's page; otherwise it is a
+ * made-up player and says it is an example.
+ */
 function SamplePlayerCard() {
-  return (
-    <div aria-hidden className="relative mx-auto w-full max-w-sm lg:max-w-none">
-      <div className="absolute -inset-4 rotate-3 rounded-3xl bg-amber-300/20" />
-      <div className="relative rounded-3xl bg-white p-6 text-stone-900 shadow-2xl shadow-teal-950/40">
-        <div className="flex items-center gap-3">
-          <span className="grid size-12 place-items-center rounded-full bg-teal-700 text-lg font-bold text-white">
-            JR
-          </span>
-          <div>
-            <p className="font-bold">Jordan Rivera</p>
-            <p className="text-sm text-stone-500">Austin, TX · 3.5</p>
-          </div>
+  const sample = useAppConfig().data?.demoWorld?.sample;
+  const card = sample ? demoCard(sample) : EXAMPLE_CARD;
+  const body = (
+    <>
+      <p
+        className={cn(
+          'mb-4 inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide uppercase ring-1',
+          sample ? 'bg-amber-100 text-amber-900 ring-amber-300' : 'bg-stone-100 text-stone-600 ring-stone-300',
+        )}
+      >
+        {sample ? 'Demo player · made up' : 'Example'}
+      </p>
+      <div className="flex items-center gap-3">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-teal-700 text-lg font-bold text-white">
+          {card.initials}
+        </span>
+        <div className="min-w-0">
+          <p className="font-bold">
+            {sample ? (
+              // The whole card opens the page (the link's box covers it); the name is the link's text.
+              <Link
+                to={playerPath(sample)}
+                className="after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none"
+              >
+                {card.name}
+              </Link>
+            ) : (
+              card.name
+            )}
+          </p>
+          <p className="text-sm text-stone-500">
+            {card.place} · {card.skillLevel}
+          </p>
+        </div>
+        {card.isVerified && (
           <span className="ml-auto rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
             Verified
           </span>
-        </div>
-        {/* One column no wider than the card: on a phone a long category wraps beside its stars. */}
-        <ul className="mt-5 grid grid-cols-1 gap-2.5">
-          {RATING_CATEGORIES.map((category, index) => (
-            <li key={category.key} className="flex items-center justify-between gap-3 text-sm">
-              <span className="min-w-0 text-stone-600">{category.label}</span>
-              <StarDisplay value={SAMPLE_SCORES[index]} className="shrink-0" />
-            </li>
-          ))}
-        </ul>
+        )}
+      </div>
+      {/* One column no wider than the card: on a phone a long category wraps beside its stars. */}
+      <ul className="mt-5 grid grid-cols-1 gap-2.5">
+        {RATING_CATEGORIES.map((category, index) => (
+          <li key={category.key} className="flex items-center justify-between gap-3 text-sm">
+            <span className="min-w-0 text-stone-600">{category.label}</span>
+            <StarDisplay value={card.scores[index] ?? 0} className="shrink-0" />
+          </li>
+        ))}
+      </ul>
+      {card.basis && <p className="mt-3 text-xs text-stone-500">{card.basis}</p>}
+      {card.comment && (
         <div className="mt-5 rounded-xl bg-stone-50 p-3 text-sm text-stone-700 ring-1 ring-stone-200">
-          “Great hands at the kitchen line and always a good sport. Would play again!”
+          “{card.comment}”
         </div>
+      )}
+    </>
+  );
+  return (
+    <div aria-hidden={sample ? undefined : true} className="relative mx-auto w-full max-w-sm lg:max-w-none">
+      <div className="absolute -inset-4 rotate-3 rounded-3xl bg-amber-300/20" />
+      <div
+        className={cn(
+          'relative rounded-3xl bg-white p-6 text-stone-900 shadow-2xl shadow-teal-950/40',
+          sample &&
+            'transition-shadow has-[a:focus-visible]:ring-4 has-[a:focus-visible]:ring-amber-300 has-[a:hover]:ring-4 has-[a:hover]:ring-amber-300',
+        )}
+      >
+        {body}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { signalAppReady } from './app-ready';
 import { AuthEffects } from './auth-effects';
+import { DemoWorldBanner } from './demo-world-banner';
 import { EmailConfirmedNotice } from './email-confirmed-notice';
 import { LoadingScreen } from '@client/components/loading-screen';
 import { useNow } from '@client/lib/render-clock';
@@ -18,6 +19,7 @@ export function RootLayout() {
       </a>
       <AuthEffects />
       <EmailConfirmedNotice />
+      <DemoWorldBanner />
       <TopNav />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { demoWorldConfigSchema } from './demo-world';
 import { playerProfileSchema } from './player-profile';
 import { emailSchema, passwordSchema } from './shared';
 
@@ -108,6 +109,8 @@ export const appConfigSchema = z.object({
   demoMode: z.boolean(),
   googleEnabled: z.boolean(),
   demoAdmin: z.object({ email: z.string(), key: z.string() }).optional(),
+  /** Only while a development start's demo world is in the database. */
+  demoWorld: demoWorldConfigSchema.optional(),
 });
 
 /** GET /api/login: provider is optional and only google exists (docs/product.md#sign-in-calls). returnTo must be our own path. */

@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
 import { openDatabase } from './client';
-import { SEED_PASSWORD } from './seed/generate';
 import { seedDatabase } from './seed/seed-database';
+import { signInSummary } from './seed/sign-in-summary';
 import { verifyAggregates } from './seed/verify';
 import { recomputeNow } from '../features/trust/trust-jobs';
 
@@ -60,10 +60,7 @@ try {
   console.log(
     `skill estimates computed for ${run.players} players from ${run.ratings} ratings in ${(run.durationMs / 1000).toFixed(1)} s`,
   );
-  const { admins, topRater } = result.summary;
-  console.log(`Every seeded account signs in on /login with the password "${SEED_PASSWORD}", for example:`);
-  for (const admin of admins.slice(0, 2)) console.log(`  ${admin.email}  (admin)`);
-  if (topRater) console.log(`  ${topRater.email}  (the busiest rater: ${topRater.ratings} ratings given)`);
+  for (const line of signInSummary(result.summary)) console.log(line);
   if (values.verify) {
     const checks = await verifyAggregates(database);
     for (const { check, mismatches } of checks)

@@ -44,7 +44,25 @@ export type Player = {
   stars: number[];
 };
 
-type PlayerOptions = { count: number; now: number; users: User[]; raterOrder: number[] };
+/** A player asked for by name, place and level: verified, not linked to a user, and rated more than most. */
+export type FeaturedPlayer = {
+  firstName: string;
+  lastName: string;
+  city: string;
+  state: string;
+  skillLevel: (typeof SKILL_LEVELS)[number];
+};
+
+type PlayerOptions = { count: number; now: number; users: User[]; raterOrder: number[]; featured?: FeaturedPlayer };
+
+/** The featured player's weight for ratings received (most players' is near 1), so its page and card have plenty. */
+const FEATURED_POPULARITY = 4;
+
+function featuredPlace(featured: FeaturedPlayer): Place {
+  const place = PLACES.find((p) => p.city === featured.city && p.state === featured.state);
+  if (!place) throw new Error(`no seed place ${featured.city}, ${featured.state}`);
+  return place;
+}
 
 /** Which player slots belong to users, and to which (a user index per linked slot). */
 function linkedSlotOwners(options: PlayerOptions, random: Random) {
@@ -71,16 +89,23 @@ export function generatePlayers(options: PlayerOptions, random: Random) {
   const importer = users[0];
   const players: Player[] = [];
   const popularity = new Float64Array(count);
+  let featuredPlayerId: number | undefined;
   for (let i = 0; i < count; i += 1) {
     const id = i + 1;
     const userIndex = ownerOfSlot.get(i) ?? -1;
     const user = userIndex >= 0 ? users[userIndex] : undefined;
-    const place = PLACES[pickPlace()];
-    const imported = !user && random.chance(0.1);
-    const name = user ? { firstName: user.firstName, lastName: user.lastName } : personName(random);
-    const skillLevel = imported
+    // The first player without a user, when one is featured; without one, every draw is as it always was.
+    const featured = !user && featuredPlayerId === undefined ? options.featured : undefined;
+    if (featured) featuredPlayerId = id;
+    const drawnPlace = PLACES[pickPlace()];
+    const place = featured ? featuredPlace(featured) : drawnPlace;
+    const imported = !user && random.chance(0.1) && !featured;
+    const drawnName = user ? { firstName: user.firstName, lastName: user.lastName } : personName(random);
+    const name = featured ? { firstName: featured.firstName, lastName: featured.lastName } : drawnName;
+    const drawnLevel = imported
       ? BULK_IMPORT_DEFAULTS.skillLevel
       : pickWeighted(SKILL_LEVELS, Object.values(SKILL_WEIGHTS), random);
+    const skillLevel = featured?.skillLevel ?? drawnLevel;
     const createdAt = user
       ? Math.min(now, user.createdAt + random.next() * 30 * DAY_MS)
       : now - random.next() * 3 * YEAR_MS;
@@ -103,7 +128,7 @@ export function generatePlayers(options: PlayerOptions, random: Random) {
         yearsPlaying,
         location: placeLabel(place),
         bio,
-        isVerified: user ? random.chance(0.6) : random.chance(0.03),
+        isVerified: (user ? random.chance(0.6) : random.chance(0.03)) || Boolean(featured),
         importedBy: imported ? importer.email : null,
       },
       count: 0,
@@ -112,9 +137,10 @@ export function generatePlayers(options: PlayerOptions, random: Random) {
       stars: [0, 0, 0, 0, 0],
     });
     if (user) user.playerIndex = i;
-    popularity[i] = random.chance(0.12) ? 0 : Math.exp(random.normal() * 0.9);
+    const drawnPopularity = random.chance(0.12) ? 0 : Math.exp(random.normal() * 0.9);
+    popularity[i] = featured ? FEATURED_POPULARITY : drawnPopularity;
   }
-  return { players, popularity, linkedCount };
+  return { players, popularity, linkedCount, featuredPlayerId };
 }
 
 /** The players table with the aggregates the generated ratings added up, and the search columns. */

@@ -110,6 +110,7 @@ function raterTables(users: User[], totals: Map<number, RaterTotals>) {
     'badge_icon',
     'earned_at',
   ]);
+  // The busiest rater who can sign in (a password account), for the seed's summary to name.
   let topRater = { id: '', email: '', ratings: -1 };
   for (const [userIndex, entry] of [...totals].sort((a, b) => a[0] - b[0])) {
     const user = users[userIndex];
@@ -127,7 +128,7 @@ function raterTables(users: User[], totals: Map<number, RaterTotals>) {
       entry.helpfulnessCount,
       iso(lastActivity),
     ]);
-    if (entry.times.length > topRater.ratings) {
+    if (user.provider === 'password' && entry.times.length > topRater.ratings) {
       topRater = { id: user.id, email: user.email, ratings: entry.times.length };
     }
     const facts: BadgeFacts = {

@@ -13,6 +13,8 @@ export type User = {
   lastName: string;
   createdAt: number;
   isAdmin: boolean;
+  /** Only password accounts can sign in: a Google account's id is made up. */
+  provider: 'password' | 'google';
   /** The user's linked player, -1 for none. */
   playerIndex: number;
 };
@@ -42,7 +44,7 @@ export function generateUsers(options: UserOptions, random: Random) {
     const email = isAdmin ? `admin${i + 1}@example.net` : fakeEmail(name, String(i + 1), 'example.net');
     const createdAt = isAdmin ? now - 3 * YEAR_MS : now - random.next() * 3 * YEAR_MS;
     const provider = isAdmin || random.chance(0.3) ? 'password' : 'google';
-    const user: User = { id: faker.string.uuid(), email, ...name, createdAt, isAdmin, playerIndex: -1 };
+    const user: User = { id: faker.string.uuid(), email, ...name, createdAt, isAdmin, provider, playerIndex: -1 };
     users.push(user);
     // Seeded accounts rate and own players, which needs a confirmed e-mail (decision 006): all are confirmed. The
     // draw that once chose an unconfirmed password account stays, so every later value of a seed is unchanged.

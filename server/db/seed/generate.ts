@@ -1,7 +1,7 @@
 import { faker, fakerES_MX } from '@faker-js/faker';
 import { createCsvTable, type CsvTable } from './csv';
 import { claimsTable } from './generate-claims';
-import { generatePlayers, playersTable } from './generate-players';
+import { generatePlayers, playersTable, type FeaturedPlayer } from './generate-players';
 import { createRaterLedger, MAX_USERS } from './generate-rater-stats';
 import { generateRatings } from './generate-ratings';
 import { ADMIN_COUNT, chooseRaters, generateUsers } from './generate-users';
@@ -18,6 +18,10 @@ export type GenerateOptions = {
   now: Date;
   /** argon2 hash every seeded password account shares (see SEED_PASSWORD). */
   passwordHash: string;
+  /** A player to include by name, place and level (the demo world's sample player). */
+  featured?: FeaturedPlayer;
+  /** E-mail sign-ups from the coming-soon page (default true); they belong to no user or player. */
+  signups?: boolean;
 };
 
 export type Dataset = {
@@ -26,10 +30,15 @@ export type Dataset = {
   /** Ids the bench and the report pick from. */
   summary: {
     users: number;
+    userIds: string[];
     raters: number;
     admins: { id: string; email: string }[];
-    /** The busiest rater: most ratings given. */
+    /** Accounts that sign in with SEED_PASSWORD (the admins among them); the others are Google accounts. */
+    passwordAccounts: number;
+    /** The busiest rater among the password accounts (ratings -1: none rated). */
     topRater: { id: string; email: string; ratings: number };
+    /** The featured player's id, when one was asked for. */
+    featuredPlayerId?: number;
     linkedPlayers: number;
     maxPlayerId: number;
   };
@@ -61,8 +70,8 @@ export function generateDataset(options: GenerateOptions): Dataset {
   );
   const admin = users[0];
   const raters = chooseRaters(userCount, random);
-  const { players, popularity, linkedCount } = generatePlayers(
-    { count: playerCount, now, users, raterOrder: raters.order },
+  const { players, popularity, linkedCount, featuredPlayerId } = generatePlayers(
+    { count: playerCount, now, users, raterOrder: raters.order, featured: options.featured },
     random,
   );
   const ledger = createRaterLedger();
@@ -72,7 +81,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
   );
   const { statsTable, achievementsTable, dailyTable, topRater } = ledger.tables(users);
   const claims = claimsTable(users, players, random, now, admin);
-  const signups = signupsTable(playerCount, random, now);
+  const signups = options.signups === false ? undefined : signupsTable(playerCount, random, now);
 
   return {
     tables: [
@@ -82,16 +91,19 @@ export function generateDataset(options: GenerateOptions): Dataset {
       rated.votes.finish(),
       rated.flags.finish(),
       claims.finish(),
-      signups.finish(),
+      ...(signups ? [signups.finish()] : []),
       statsTable.finish(),
       dailyTable.finish(),
       achievementsTable.finish(),
     ],
     summary: {
       users: userCount,
+      userIds: users.map((user) => user.id),
       raters: raters.count,
       admins: users.filter((user) => user.isAdmin).map(({ id, email }) => ({ id, email })),
+      passwordAccounts: users.filter((user) => user.provider === 'password').length,
       topRater,
+      featuredPlayerId,
       linkedPlayers: linkedCount,
       maxPlayerId: playerCount,
     },

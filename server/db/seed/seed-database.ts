@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '../../lib/password';
 import type { Database } from '../client';
-import { generateDataset, SEED_PASSWORD, type Dataset } from './generate';
+import type { CsvTable } from './csv';
+import { generateDataset, SEED_PASSWORD, type Dataset, type GenerateOptions } from './generate';
 import { openLoader } from './loader';
 
 export type SeedOptions = {
@@ -13,8 +14,12 @@ export type SeedOptions = {
   now?: Date;
   /** Empty every application table first (otherwise a database with players or ratings is refused). */
   reset?: boolean;
+  /** The password accounts' argon2 hash; default SEED_PASSWORD's. */
+  passwordHash?: string;
+  /** A table of the caller's own, loaded last in the same transaction (the demo world's record of its rows). */
+  extraTable?: (dataset: Dataset) => CsvTable;
   log?: (message: string) => void;
-};
+} & Pick<GenerateOptions, 'featured' | 'signups'>;
 
 export type SeedResult = { summary: Dataset['summary']; rows: Record<string, number>; seconds: number };
 
@@ -32,6 +37,8 @@ const APP_TABLES = [
   'admin_tokens',
   'sessions',
   'users',
+  // Replaced data is no demo world: its record would name players of the new data.
+  'demo_world',
 ];
 /** Tables whose ids the seed writes itself; their sequences move past them afterwards. */
 const EXPLICIT_ID_TABLES = ['players', 'ratings'];
@@ -67,10 +74,13 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       users: options.users,
       seed: options.seed,
       now: options.now ?? startOfUtcDay(new Date()),
-      passwordHash: await hashPassword(SEED_PASSWORD),
+      passwordHash: options.passwordHash ?? (await hashPassword(SEED_PASSWORD)),
+      featured: options.featured,
+      signups: options.signups,
     });
     log(`generated ${dataset.tables.map((t) => `${t.rows} ${t.table}`).join(', ')} in ${seconds(phase)} s`);
 
+    const tables = options.extraTable ? [...dataset.tables, options.extraTable(dataset)] : dataset.tables;
     await loader.exec('begin');
     try {
       if (database.kind === 'postgres') await loader.exec('set local synchronous_commit = off');
@@ -78,7 +88,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
         await loader.exec(`truncate ${APP_TABLES.join(', ')} restart identity cascade`);
         log('emptied all application tables');
       }
-      for (const table of dataset.tables) {
+      for (const table of tables) {
         phase = performance.now();
         await loader.copy(table);
         log(`  ${table.table}: ${table.rows} rows in ${seconds(phase)} s`);
@@ -95,7 +105,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     }
 
     phase = performance.now();
-    const loaded = dataset.tables.map((table) => table.table).join(', ');
+    const loaded = tables.map((table) => table.table).join(', ');
     // VACUUM marks the pages all-visible (index-only scans) and ANALYZE gives the planner real counts.
     await loader.exec(database.kind === 'postgres' ? `vacuum (analyze) ${loaded}` : `analyze ${loaded}`);
     log(`vacuum/analyze in ${seconds(phase)} s`);
@@ -103,7 +113,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const total = (performance.now() - started) / 1000;
     return {
       summary: dataset.summary,
-      rows: Object.fromEntries(dataset.tables.map((table) => [table.table, table.rows])),
+      rows: Object.fromEntries(tables.map((table) => [table.table, table.rows])),
       seconds: total,
     };
   } finally {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch } from '../../../common/text';
+import { verifyPassword } from '../../lib/password';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from '../client';
-import { generateDataset } from './generate';
+import { generateDataset, SEED_PASSWORD } from './generate';
 import { openLoader } from './loader';
 import { seedDatabase } from './seed-database';
+import { signInSummary } from './sign-in-summary';
 import { verifyAggregates } from './verify';
 
 const NOW = new Date('2026-03-15T00:00:00Z');
@@ -47,6 +49,24 @@ describe('seed', () => {
     const results = await verifyAggregates(database);
     expect(results.length).toBeGreaterThan(5);
     expect(results.filter((result) => result.mismatches > 0)).toEqual([]);
+  });
+
+  it('says truly who signs in with the seed password: the password accounts it counts and names, not Google ones', async () => {
+    const lines = signInSummary(firstRun.summary);
+    const accounts = await query<{ email: string; password_hash: string | null }>(
+      'select email, password_hash from users',
+    );
+    const withPassword = accounts.filter((account) => account.password_hash !== null);
+    expect(lines[0]).toContain(`The ${withPassword.length} seeded password accounts sign in`);
+    expect(lines.at(-1)).toBe(
+      `The other ${accounts.length - withPassword.length} seeded accounts are Google accounts: they cannot sign in.`,
+    );
+    const named = lines.slice(1, -1).map((line) => line.trim().split(' ')[0]);
+    expect(named).toHaveLength(3);
+    for (const email of named) {
+      const account = accounts.find((candidate) => candidate.email === email);
+      expect(await verifyPassword(account?.password_hash, SEED_PASSWORD), email).toBe(true);
+    }
   });
 
   it('never lets a rater rate their own linked player, and votes come from the rated player', async () => {

@@ -1,19 +1,11 @@
-import { DETAILED_FEEDBACK_MIN_CHARS, POINTS, RANKS } from '../../../common/gamification';
 import type { Database } from '../client';
-import { TEXT_COLUMNS } from './generate-ratings';
+import { isDetailedSql, pointsSql, rankSql } from './aggregate-sql';
 import { openLoader } from './loader';
 
 /*
  * Recomputes every running aggregate from the rows it summarises and counts the rows that
  * disagree. Used after seeding (--verify) and by the seed's tests; zero everywhere is the goal.
  */
-
-const textLength = TEXT_COLUMNS.map((column) => `coalesce(length(trim(${column})), 0)`).join(' + ');
-
-const rankOfPoints = `case ${[...RANKS]
-  .reverse()
-  .map((rank) => `when s.total_points >= ${rank.minPoints} then '${rank.name}'`)
-  .join(' ')} end`;
 
 // Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.repo starBucket:
 // PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
@@ -59,7 +51,7 @@ const CHECKS: Record<string, string> = {
   'rater_stats: counts, helpfulness and points': `
     select count(*)::int as n from (
       select rater_user_id as user_id, count(*) as c,
-        count(*) filter (where ${textLength} >= ${DETAILED_FEEDBACK_MIN_CHARS}) as d,
+        count(*) filter (where ${isDetailedSql}) as d,
         sum(helpfulness_sum) as hs, sum(helpfulness_count) as hc
       from ratings where rater_user_id is not null group by rater_user_id
     ) r full join rater_stats s on s.user_id = r.user_id
@@ -67,10 +59,9 @@ const CHECKS: Record<string, string> = {
       or coalesce(s.detailed_comments_count, 0) <> coalesce(r.d, 0)
       or coalesce(s.helpfulness_sum, 0) <> coalesce(r.hs, 0)
       or coalesce(s.helpfulness_count, 0) <> coalesce(r.hc, 0)
-      or coalesce(s.total_points, 0) <> coalesce(
-        ${POINTS.ratingSubmitted} * r.c + ${POINTS.detailedFeedback} * r.d + ${POINTS.helpfulnessPerStar} * r.hs, 0)`,
+      or coalesce(s.total_points, 0) <> coalesce(${pointsSql('r.c', 'r.d', 'r.hs')}, 0)`,
   'rater_stats: rank follows points': `
-    select count(*)::int as n from rater_stats s where s.current_rank is distinct from (${rankOfPoints})`,
+    select count(*)::int as n from rater_stats s where s.current_rank is distinct from (${rankSql('s.total_points')})`,
   'rater_daily_stats: per UTC day and rater': `
     select count(*)::int as n from (
       select (created_at at time zone 'UTC')::date as day, rater_user_id as user_id, count(*) as c,

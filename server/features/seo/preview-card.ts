@@ -20,7 +20,7 @@ export type PreviewCard = {
  * The card's drawing: part of every preview's ETag, so a browser or CDN holding a picture drawn before a change of
  * layout or wording is sent the new one. Raise it with any change to what a card shows.
  */
-export const PREVIEW_DESIGN = 2;
+export const PREVIEW_DESIGN = 3;
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -41,7 +41,7 @@ const require = createRequire(import.meta.url);
 function loadFonts(): Font[] {
   const weights = [400, 600, 800] as const;
   const subsets = ['latin', 'latin-ext', 'vietnamese', 'greek', 'cyrillic'];
-  return subsets.flatMap((subset) =>
+  const inter = subsets.flatMap((subset) =>
     weights.map((weight) => ({
       name: 'Inter',
       weight,
@@ -49,9 +49,35 @@ function loadFonts(): Font[] {
       data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
     })),
   );
+  return [...inter, emojiFont()];
+}
+
+/**
+ * Noto Emoji (SIL Open Font License) from its npm package: emoji in a name or place are drawn as outlines in the
+ * text's colour, like the card's flat lettering, instead of a "NO GLYPH" box. One weight serves every weight.
+ */
+function emojiFont(): Font {
+  return {
+    name: 'Noto Emoji',
+    weight: 400,
+    style: 'normal',
+    data: readFileSync(require.resolve('@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff')),
+  };
 }
 
 let fonts: Font[] | undefined;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/**
+ * Text as the card draws it. Satori measures a space that follows an emoji in the emoji's font, whose space is
+ * over an em wide; a zero-width space (which Noto Emoji lacks) after the emoji hands the space back to Inter.
+ */
+export function drawnText(text: string): string {
+  const parts = [...graphemes.segment(text)].map(({ segment }) => segment);
+  return parts.map((part, i) => (EMOJI.test(part) && /^\s/.test(parts[i + 1] ?? '') ? `${part}\u200B` : part)).join('');
+}
 
 /** One decimal, as the app shows every estimate (3.75 → "3.8"). */
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
@@ -137,12 +163,12 @@ function heading(card: PreviewCard): Node {
         whiteSpace: 'nowrap',
         textOverflow: 'ellipsis',
       },
-      card.name,
+      drawnText(card.name),
     ),
     h(
       'div',
       { alignItems: 'center', gap: 16, fontSize: 34, color: MINT },
-      card.place ? h('div', {}, card.place) : null,
+      card.place ? h('div', {}, drawnText(card.place)) : null,
       card.isVerified
         ? h(
             'div',
