@@ -27,7 +27,7 @@ export function TopNav() {
         </Link>
         {/* Its row is there before the session is known (on a phone, under the title), so the page below does
             not move when the buttons arrive. */}
-        <div className="flex min-h-9 basis-full items-center sm:basis-auto sm:justify-end">
+        <div className="flex min-h-11 basis-full items-center sm:min-h-9 sm:basis-auto sm:justify-end">
           {!auth.isLoading && <NavActions />}
         </div>
       </nav>
@@ -74,13 +74,13 @@ function NavActions() {
 
   return (
     <div className="flex items-center gap-1.5 sm:gap-2">
-      <Button asChild variant="ghost" size="sm">
+      <Button asChild variant="ghost" size="nav">
         <Link to="/login">Sign In</Link>
       </Button>
-      <Button asChild size="sm">
+      <Button asChild size="nav">
         <Link to="/register">Sign Up</Link>
       </Button>
-      <Button asChild variant="outline" size="sm">
+      <Button asChild variant="outline" size="nav">
         <Link to="/dev-login">Dev Login</Link>
       </Button>
     </div>
@@ -93,7 +93,7 @@ function LeaveButton({ leave, children }: { leave: () => Promise<unknown>; child
   return (
     <Button
       variant="outline"
-      size="sm"
+      size="nav"
       loading={leaving}
       onClick={() => {
         setLeaving(true);

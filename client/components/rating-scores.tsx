@@ -16,7 +16,7 @@ export function RatingFeedback({ rating }: { rating: Feedback }) {
     <>
       <RatingScores rating={rating} comments={comments} />
       {rating.strengthsImprovements && (
-        <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed text-stone-700">
+        <blockquote className="rounded-xl bg-stone-50 px-4 py-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700">
           {rating.strengthsImprovements}
         </blockquote>
       )}
@@ -52,7 +52,7 @@ export function RatingScores({
               </span>
             </dd>
             {comments?.[key] && (
-              <dd className="col-span-2 mt-0.5 border-l-2 border-teal-100 pl-2 text-sm leading-relaxed text-stone-600">
+              <dd className="col-span-2 mt-0.5 border-l-2 border-teal-100 pl-2 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-600">
                 {comments[key]}
               </dd>
             )}

@@ -45,7 +45,7 @@ export function SkillEstimate({
             <Gauge aria-hidden className="size-5 text-teal-700" />
             {player ? 'Skill estimate' : 'Your skill estimate'}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">
+          <p className="mt-1 text-sm wrap-anywhere text-stone-600">
             {unrated
               ? 'No ratings yet: this is the community average.'
               : `What ${whose} ratings say, corrected for generous and strict raters, with how sure we are.`}
@@ -87,7 +87,7 @@ export function SkillEstimate({
               muted={unrated}
               className="col-span-2 sm:col-span-1 sm:col-start-2 sm:row-start-1"
             />
-            <p className="col-span-2 text-sm text-stone-600 sm:col-span-3">{row.sentence}</p>
+            <p className="col-span-2 text-sm wrap-anywhere text-stone-600 sm:col-span-3">{row.sentence}</p>
           </li>
         ))}
       </ul>

@@ -71,7 +71,7 @@ export async function checkScreen(tracked: TrackedPage, name: string) {
 }
 
 /** The innermost elements reaching past the right edge of the viewport, as short CSS-like names (for a report). */
-async function overflowing(page: Page): Promise<string> {
+export async function overflowing(page: Page): Promise<string> {
   return page.evaluate(() => {
     const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
     const name = (el: Element) =>

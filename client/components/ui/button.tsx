@@ -16,6 +16,8 @@ const variants = {
 
 const sizes = {
   sm: 'h-8 gap-1.5 rounded-lg px-3 text-sm',
+  // The header's: a fingertip's 44 px on a phone, where they are the only way to sign in or out; compact from sm up.
+  nav: 'h-11 min-w-11 gap-1.5 rounded-lg px-3 text-sm sm:h-9',
   md: 'h-10 gap-2 rounded-lg px-4 text-sm',
   lg: 'h-12 gap-2 rounded-xl px-6 text-base',
   icon: 'size-10 rounded-lg',

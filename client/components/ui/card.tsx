@@ -25,7 +25,11 @@ export function CardTitle({
 }: ComponentProps<'h2'> & { icon?: LucideIcon; iconClassName?: string }) {
   return (
     <h2
-      className={cn('text-lg font-bold tracking-tight text-stone-900', Icon && 'flex items-center gap-2', className)}
+      className={cn(
+        'text-lg font-bold tracking-tight wrap-anywhere text-stone-900',
+        Icon && 'flex items-center gap-2',
+        className,
+      )}
       {...props}
     >
       {Icon && <Icon aria-hidden className={cn('size-5', iconClassName)} />}
@@ -35,7 +39,7 @@ export function CardTitle({
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-stone-600', className)} {...props} />;
+  return <p className={cn('text-sm wrap-anywhere text-stone-600', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

@@ -34,15 +34,16 @@ export function Toaster() {
               if (!next) dismissToast(id);
             }}
             className={cn(
-              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
-              'data-[state=open]:animate-[toast-in_200ms_ease-out] data-[state=closed]:animate-[fade-out_150ms_ease-in]',
+              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-3 pr-10 shadow-lg md:p-4',
+              'data-[state=open]:animate-[toast-down_200ms_ease-out] data-[state=closed]:animate-[fade-out_150ms_ease-in]',
+              'md:data-[state=open]:animate-[toast-in_200ms_ease-out]',
               'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
               'data-[swipe=end]:animate-[swipe-out_150ms_ease-out]',
               variantClasses[variant],
             )}
           >
             <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', iconClasses[variant])} />
-            <div className="grid gap-1">
+            <div className="grid min-w-0 gap-1 wrap-anywhere">
               <ToastPrimitive.Title className="text-sm font-bold">{title}</ToastPrimitive.Title>
               {description && (
                 <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
@@ -60,9 +61,12 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
+      {/* On a phone a toast comes down over the top bar (under a notch too), never over the page's content or the
+          actions at its foot; from md up it sits in the bottom right corner, at most 420 px wide. The empty
+          viewport lets taps through to the page. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 outline-none sm:p-4 md:max-w-[420px]"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-screen flex-col gap-2 p-2 pt-[max(0.5rem,env(safe-area-inset-top))] outline-none md:top-auto md:bottom-0 md:left-auto md:w-full md:max-w-[420px] md:p-4"
       />
     </ToastPrimitive.Provider>
   );

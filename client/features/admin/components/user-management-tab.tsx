@@ -85,7 +85,7 @@ function UserCard({ user }: { user: AdminUser }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <h3 className={name ? 'font-semibold break-words text-stone-900' : 'font-medium text-stone-500 italic'}>
+            <h3 className={name ? 'font-semibold wrap-anywhere text-stone-900' : 'font-medium text-stone-500 italic'}>
               {name || 'No name provided'}
             </h3>
             {user.email ? (

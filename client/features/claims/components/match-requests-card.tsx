@@ -97,7 +97,7 @@ export function MatchRequestCard({ request }: { request: AdminMatchRequest }) {
           {request.requestMessage && (
             <figure className="rounded-xl bg-stone-50 px-4 py-3 text-sm">
               <figcaption className="text-xs font-semibold text-stone-600">Message</figcaption>
-              <blockquote className="mt-1 leading-relaxed break-words whitespace-pre-line text-stone-800">
+              <blockquote className="mt-1 leading-relaxed wrap-anywhere whitespace-pre-line text-stone-800">
                 {request.requestMessage}
               </blockquote>
             </figure>
@@ -182,7 +182,7 @@ function Party({
         {icon}
         {label}
       </p>
-      <p className="mt-1 font-semibold break-words text-stone-900">{name}</p>
+      <p className="mt-1 font-semibold wrap-anywhere text-stone-900">{name}</p>
       <p className="truncate text-sm text-stone-700" title={email}>
         {email}
       </p>

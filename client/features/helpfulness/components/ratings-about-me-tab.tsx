@@ -165,7 +165,7 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
           {rater === 'Anonymous' ? <EyeOff className="size-5" /> : <UserRound className="size-5" />}
         </Avatar>
         <div className="min-w-0 flex-1">
-          <h3 className="font-bold break-words text-stone-900">{rater}</h3>
+          <h3 className="font-bold wrap-anywhere text-stone-900">{rater}</h3>
           <p className="text-xs text-stone-500">
             {rating.isAnonymous ? (
               // Privacy: an anonymous rating's date arrives rounded to its week, so no exact day is shown.

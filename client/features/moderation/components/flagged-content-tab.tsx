@@ -159,14 +159,14 @@ function PendingFlag({ flag, onReview }: { flag: FlaggedComment; onReview: (butt
         </div>
       </div>
       <div className="min-w-0">
-        <h3 className="font-semibold break-words text-stone-900">{flag.playerName}</h3>
+        <h3 className="font-semibold wrap-anywhere text-stone-900">{flag.playerName}</h3>
         <p className="truncate text-sm text-stone-600" title={flag.raterEmail}>
           Rated by {flag.raterEmail}
         </p>
       </div>
       <figure className="rounded-xl border-l-4 border-red-300 bg-stone-50 px-4 py-3">
         <figcaption className="text-xs font-semibold text-stone-600">{fieldLabel(flag.field)}</figcaption>
-        <blockquote className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-stone-800">
+        <blockquote className="mt-1 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-800">
           {flag.flaggedText}
         </blockquote>
       </figure>

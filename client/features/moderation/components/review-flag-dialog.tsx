@@ -53,7 +53,7 @@ function FlagDetails({ flag }: { flag: FlaggedComment }) {
     <>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-xl bg-stone-50 px-4 py-3 text-sm">
         <dt className="text-stone-600">Player</dt>
-        <dd className="font-semibold break-words text-stone-900">{flag.playerName}</dd>
+        <dd className="font-semibold wrap-anywhere text-stone-900">{flag.playerName}</dd>
         <dt className="text-stone-600">Rater</dt>
         <dd className="break-all text-stone-900">{flag.raterEmail}</dd>
         <dt className="text-stone-600">Flagged</dt>
@@ -70,7 +70,7 @@ function FlagDetails({ flag }: { flag: FlaggedComment }) {
         <figcaption className="text-xs font-semibold text-stone-600">
           Flagged text · {fieldLabel(flag.field)}
         </figcaption>
-        <blockquote className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-stone-900">
+        <blockquote className="mt-1 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-900">
           {flag.flaggedText}
         </blockquote>
       </figure>

@@ -22,11 +22,14 @@ export function PlayerHero({ page }: { page: PlayerPage }) {
               {initialsOf(name)}
             </Avatar>
             <div className="min-w-0">
-              <h1 id="player-name" className="text-3xl leading-tight font-black tracking-tight break-words sm:text-4xl">
+              <h1
+                id="player-name"
+                className="text-3xl leading-tight font-black tracking-tight wrap-anywhere sm:text-4xl"
+              >
                 {name}
               </h1>
               {page.place && (
-                <p className="mt-1 flex items-center gap-1.5 text-teal-50">
+                <p className="mt-1 flex items-center gap-1.5 wrap-anywhere text-teal-50">
                   <MapPin aria-hidden className="size-4 shrink-0" />
                   {page.place}
                 </p>
@@ -45,7 +48,9 @@ export function PlayerHero({ page }: { page: PlayerPage }) {
             </div>
           </div>
           {page.bio && (
-            <p className="max-w-2xl text-base leading-relaxed whitespace-pre-line text-teal-50/95">{page.bio}</p>
+            <p className="max-w-2xl text-base leading-relaxed wrap-anywhere whitespace-pre-line text-teal-50/95">
+              {page.bio}
+            </p>
           )}
           <PlayerActions page={page} />
         </div>
@@ -65,7 +70,9 @@ function HeadlineEstimate({ page }: { page: PlayerPage }) {
       {unrated ? (
         <>
           <p className="font-display mt-1 text-3xl font-black">Not rated yet</p>
-          <p className="mt-2 text-sm text-teal-50">Played with {page.firstName}? Be the first to rate their game.</p>
+          <p className="mt-2 text-sm wrap-anywhere text-teal-50">
+            Played with {page.firstName}? Be the first to rate their game.
+          </p>
         </>
       ) : (
         <>

@@ -193,7 +193,9 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
             </dd>
           </div>
         </dl>
-        {player.bio && <p className="text-sm leading-relaxed text-stone-700">{player.bio}</p>}
+        {player.bio && (
+          <p className="text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700">{player.bio}</p>
+        )}
         {visibility && (
           <p className="flex items-center gap-1.5 text-sm text-stone-600">
             {visibility === 'public' ? (

@@ -93,7 +93,7 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
     // In a narrow column (a phone, the desktop side card) the action wraps under the details, which wrap too.
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-stone-200 bg-white px-3 py-2.5">
       <div className="min-w-40 flex-1">
-        <p className="font-semibold break-words text-stone-900">
+        <p className="font-semibold wrap-anywhere text-stone-900">
           <Link
             to={player.path}
             className="rounded-sm underline-offset-2 outline-none hover:text-teal-800 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600"
@@ -103,7 +103,7 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
         </p>
         <p className="flex items-start gap-1 text-sm text-stone-600">
           <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          <span className="min-w-0 break-words">{player.location}</span>
+          <span className="min-w-0 wrap-anywhere">{player.location}</span>
           {player.distanceMiles !== undefined && (
             <span className="shrink-0 font-medium text-teal-800 tabular-nums">
               <span aria-hidden>· </span>
