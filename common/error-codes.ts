@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   already_has_player: 'The account already has a player profile',
   own_email_only: 'A profile can be registered only with your own e-mail address',
   place_not_found: 'The place searched near could not be found',
+  place_unknown:
+    'A location field names no US place we know: send a ZIP code or "City, ST" (GET /api/locations/resolve)',
 
   // Claims of existing profiles (match requests).
   already_linked: 'The profile is already linked to your account',

@@ -24,4 +24,12 @@ describe('player page addresses', () => {
     expect(publicPlace('78701')).toBe('');
     expect(publicPlace(null)).toBe('');
   });
+
+  it('reads a picked suggestion and a trailing country as city and state', () => {
+    expect(publicPlace('78701 — Austin, TX')).toBe('Austin, TX');
+    expect(publicPlace('78701 - Austin, TX')).toBe('Austin, TX');
+    expect(publicPlace('Austin, TX, USA')).toBe('Austin, TX');
+    expect(publicPlace('12 Elm St, Austin, TX 78701, United States')).toBe('Austin, TX');
+    expect(playerSlug({ firstName: 'Ann', lastName: 'Lee', location: '78701 — Austin, TX' })).toBe('ann-lee-austin-tx');
+  });
 });

@@ -37,7 +37,15 @@ export const players = pgTable(
     email: text('email').notNull(),
     skillLevel: text('skill_level').notNull(),
     yearsPlaying: text('years_playing'),
+    /**
+     * The place as shown: "Austin, TX" for a place the ZIP data knows (its parts below), else the text as written
+     * (a bulk import's own text, 'Unknown Location', a row older than the parts that the data could not read).
+     */
     location: text('location').notNull(),
+    /** The known place's city and state as the ZIP data spells them, and its ZIP when one was given; else null. */
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
     bio: text('bio'),
     /** Who sees the player's page: everyone, or signed-in members only (docs/product.md#visibility). */
     visibility: text('visibility', { enum: PLAYER_VISIBILITIES }).notNull().default('public'),
@@ -97,6 +105,11 @@ export const players = pgTable(
     index('players_point_name_idx').on(t.latitude, t.longitude, sql`${t.searchName} collate "C"`, t.id),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
     check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
+    // A place is a city with its state, and a ZIP only with them.
+    check(
+      'players_place_parts_check',
+      sql`(${t.city} is null) = (${t.state} is null) and (${t.zip} is null or ${t.city} is not null)`,
+    ),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { CLAIM_PLACE_UNKNOWN_MESSAGE } from '../../../common/schemas/locations';
 import {
   MATCH_REQUESTS_LIMIT,
   type AdminMatchRequest,
@@ -15,6 +16,7 @@ import type { MatchRequestStatus } from '../../../common/constants';
 import { conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor, AdminIdentity } from '../../plugins/authorize';
+import { requireKnownPlace } from '../locations/locations.service';
 import {
   ALREADY_HAS_PLAYER,
   PLAYER_NOT_FOUND,
@@ -56,6 +58,8 @@ export const REQUESTER_HAS_PLAYER = 'The requester already has a player profile'
  * too, so a claim and a registration racing for one user cannot both succeed (decision 008).
  */
 export async function createClaim(db: Db, actor: Actor, playerId: number, body: ClaimBody): Promise<ClaimReply> {
+  // docs/product.md#places: the claimant's city, state and ZIP name one place the ZIP data knows, stored as it spells it.
+  const place = requireKnownPlace(`${body.city}, ${body.state} ${body.zip}`, 'city', CLAIM_PLACE_UNKNOWN_MESSAGE);
   try {
     const row = await db.transaction(async (tx) => {
       await lockUserForProfileChange(tx, actor.user.id);
@@ -80,8 +84,8 @@ export async function createClaim(db: Db, actor: Actor, playerId: number, body: 
         claimantFirstName: body.firstName,
         claimantLastName: body.lastName,
         claimantEmail: body.email,
-        claimantCity: body.city,
-        claimantState: body.state,
+        claimantCity: place.city,
+        claimantState: place.state,
         claimantZip: body.zip,
       });
     });

@@ -11,6 +11,7 @@ import type {
   ReviewReply,
   WithdrawReply,
 } from '../../../common/schemas/claims';
+import { CLAIM_PLACE_UNKNOWN_MESSAGE } from '../../../common/schemas/locations';
 import { addPlayer, playerRow, uniqueEmail, userIdOf } from '../players/players-fixtures';
 
 let t: TestApp;
@@ -135,6 +136,42 @@ describe('POST /api/players/:playerId/match-request', () => {
       expect(res.json<{ message: string }>().message, message).toBe(message);
     }
     expect((await claim('abc', claimBody(), user.cookie)).statusCode).toBe(400);
+  });
+
+  it('refuses a city, state and ZIP that are not one known place (400), storing no claim', async () => {
+    const player = await addPlayer(t.database.db);
+    const user = await claimant();
+    for (const place of [
+      { city: 'Mars Base One', state: 'TX', zip: '78701' },
+      { city: 'Austin', state: 'TX', zip: '00000' },
+      { city: 'Austin', state: 'ZZ', zip: '78701' },
+      { city: 'Boise', state: 'ID', zip: '78701' },
+    ]) {
+      const res = await claim(player.id, claimBody(place), user.cookie);
+      expect(res.statusCode, JSON.stringify(place)).toBe(400);
+      expect(res.json()).toEqual({
+        message: CLAIM_PLACE_UNKNOWN_MESSAGE,
+        code: 'place_unknown',
+        errors: [{ path: 'city', message: CLAIM_PLACE_UNKNOWN_MESSAGE }],
+      });
+    }
+    const stored = await t.database.db
+      .select()
+      .from(playerMatchRequests)
+      .where(eq(playerMatchRequests.userId, user.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('stores the place as the ZIP data spells it', async () => {
+    const player = await addPlayer(t.database.db);
+    const user = await claimant();
+    const res = await claim(player.id, claimBody({ city: 'st louis', state: 'missouri', zip: '63101' }), user.cookie);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<ClaimReply>().request).toMatchObject({
+      claimantCity: 'Saint Louis',
+      claimantState: 'MO',
+      claimantZip: '63101',
+    });
   });
 
   it('answers 404 for an unknown player', async () => {

@@ -1,10 +1,12 @@
 import {
+  PLACE_UNKNOWN_MESSAGE,
   LOCATION_PER_STATE_MAX,
   LOCATION_QUERY_MIN,
   LOCATION_SUGGESTIONS_MAX,
   type LocationSuggestion,
 } from '../../../common/schemas/locations';
 import { normalizeForSearch } from '../../../common/text';
+import { badRequest } from '../../lib/app-error';
 import { lowerBound, zipIndex, type Coordinates, type Place, type ZipEntry, type ZipIndex } from './zip-index';
 
 /** A place's latitude and longitude, for other features' distance queries (search near a place). */
@@ -104,41 +106,97 @@ function stateCode(index: ZipIndex, text: string): string | null {
   return null;
 }
 
-function placePoint(index: ZipIndex, cityText: string, stateText: string): Coordinates | null {
+/** A 5-digit ZIP (a ZIP+4 counts by its first 5 digits), not part of a longer number. */
+const ZIP_IN_TEXT = /(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/;
+/** A country after the place, as bulk imports write it ("Austin, TX, USA"). */
+const COUNTRY_AFTER = /\s*,?\s*\b(?:USA|U\.S\.A\.?|US|United States(?: of America)?)\.?\s*$/i;
+
+function findPlace(index: ZipIndex, cityText: string, stateText: string): Place | null {
   const state = stateCode(index, stateText);
   if (!state) return null;
   for (const city of cityPrefixes(cityText)) {
-    const point = index.placePoints.get(`${city}|${state}`);
-    if (point) return point;
+    const place = index.placesByKey.get(`${city}|${state}`);
+    if (place) return place;
   }
   return null;
 }
 
 /**
- * Where a location is: its 5-digit ZIP when the data knows it ("Austin, TX 78701", "78701 — Austin, TX"),
- * else its place, "City, ST" or "City, State" (the mean point of the place's ZIPs), also with a street before it
- * or a country after it ("12 Elm St, Austin, TX, USA"). A city without a state is not placed: "Springfield" is in
- * more than 30 states.
+ * The place a text names by city and state: "Austin, TX", "Austin TX", "austin, texas", also with a street before
+ * it, a ZIP or a label's dash around it or a country after it. Undefined when the text has no words besides ZIPs
+ * ("78701"); null when its words name no place we know ("Austin" alone: "Springfield" is in more than 30 states).
  */
-export function locatePlace(text: string, index: ZipIndex = zipIndex()): Coordinates | null {
-  const zip = /(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/.exec(text)?.[1];
-  const byZip = zip === undefined ? undefined : index.zipPoints.get(zip);
-  if (byZip) return byZip;
-  // What is left once ZIPs and the label's dash are gone: "Austin, TX" or "Austin TX".
-  const parts = text
-    .replace(/[\d—–-]+/g, ' ')
+function namedPlace(index: ZipIndex, text: string): Place | null | undefined {
+  const words = text.replace(COUNTRY_AFTER, '').replace(/[\d—–-]+/g, ' ');
+  if (!/\p{L}/u.test(words)) return undefined;
+  const parts = words
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
   if (parts.length === 1) {
-    const words = parts[0];
-    const lastSpace = words.lastIndexOf(' ');
-    return lastSpace === -1 ? null : placePoint(index, words.slice(0, lastSpace), words.slice(lastSpace + 1));
+    const lastSpace = parts[0].lastIndexOf(' ');
+    return lastSpace === -1 ? null : findPlace(index, parts[0].slice(0, lastSpace), parts[0].slice(lastSpace + 1));
   }
   // The last part that names a state, with the city just before it.
   for (let i = parts.length - 1; i >= 1; i--) {
-    const point = placePoint(index, parts[i - 1], parts[i]);
-    if (point) return point;
+    const place = findPlace(index, parts[i - 1], parts[i]);
+    if (place) return place;
   }
   return null;
+}
+
+function zipEntry(index: ZipIndex, zip: string): ZipEntry | null {
+  const entry = index.zips[lowerBound(index.zips, zip, (candidate) => candidate.zip)];
+  return entry?.zip === zip ? entry : null;
+}
+
+/**
+ * Where a location is: its 5-digit ZIP when the data knows it ("Austin, TX 78701", "78701 — Austin, TX"),
+ * else its place, "City, ST" or "City, State" (the mean point of the place's ZIPs), also with a street before it
+ * or a country after it ("12 Elm St, Austin, TX, USA"). A city without a state is not placed.
+ */
+export function locatePlace(text: string, index: ZipIndex = zipIndex()): Coordinates | null {
+  const zip = ZIP_IN_TEXT.exec(text)?.[1];
+  const byZip = zip === undefined ? undefined : index.zipPoints.get(zip);
+  if (byZip) return byZip;
+  const place = namedPlace(index, text);
+  return place ? (index.placePoints.get(`${place.key}|${place.state}`) ?? null) : null;
+}
+
+/** A US place the ZIP data knows: the city and state as the data spells them, and the ZIP when one was given. */
+export type KnownPlace = { city: string; state: string; zip: string | null };
+
+/**
+ * The place a location field's text names, in any form the suggestions and people write: "78701 — Austin, TX"
+ * (a picked suggestion), "Austin, TX 78701", "Austin, Texas", "78701" (docs/product.md#places). Null when the data
+ * does not know it: an unknown ZIP, a city without its state, a made-up place, or a city written with a ZIP of
+ * another state. A city written with a ZIP of its own state is kept as written: a ZIP may serve several towns.
+ */
+export function resolvePlace(text: string, index: ZipIndex = zipIndex()): KnownPlace | null {
+  const zip = ZIP_IN_TEXT.exec(text)?.[1];
+  const named = namedPlace(index, text);
+  if (zip === undefined) return named ? { city: named.city, state: named.state, zip: null } : null;
+  const entry = zipEntry(index, zip);
+  if (!entry) return null;
+  if (named === undefined) return { city: entry.city, state: entry.state, zip };
+  return named?.state === entry.state ? { city: named.city, state: named.state, zip } : null;
+}
+
+/** How a known place is shown everywhere, never with its ZIP: "Austin, TX". */
+export const placeText = (place: Pick<KnownPlace, 'city' | 'state'>) => `${place.city}, ${place.state}`;
+
+/** A known place's point: its ZIP's, else the mean of the place's ZIPs. */
+export function pointOfPlace(place: KnownPlace, index: ZipIndex = zipIndex()): Coordinates | null {
+  if (place.zip !== null) return index.zipPoints.get(place.zip) ?? null;
+  return index.placePoints.get(`${normalizeForSearch(place.city)}|${place.state}`) ?? null;
+}
+
+/**
+ * A form's place, refused with 400 when the ZIP data does not know it (docs/product.md#places): the message says what
+ * to write, and `errors` names the field, so the form shows it under that field.
+ */
+export function requireKnownPlace(text: string, field: string, message = PLACE_UNKNOWN_MESSAGE): KnownPlace {
+  const place = resolvePlace(text);
+  if (!place) throw badRequest(message, 'place_unknown', { errors: [{ path: field, message }] });
+  return place;
 }

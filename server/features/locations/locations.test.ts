@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { LocationSuggestion, LocationsReply } from '../../../common/schemas/locations';
-import { locatePlace, suggestLocations } from './locations.service';
+import type { LocationSuggestion, LocationsReply, ResolvePlaceReply } from '../../../common/schemas/locations';
+import { locatePlace, resolvePlace, suggestLocations } from './locations.service';
 import { buildZipIndex, zipIndex } from './zip-index';
 
 const perStateCounts = (suggestions: LocationSuggestion[]) =>
@@ -125,6 +125,38 @@ describe('locatePlace (coordinates of a location, bundled ZIP data)', () => {
   });
 });
 
+describe("resolvePlace (a location field's place, bundled ZIP data)", () => {
+  const austin78701 = { city: 'Austin', state: 'TX', zip: '78701' };
+
+  it('reads every form the suggestions and people write into city, state and ZIP', () => {
+    for (const text of ['78701 — Austin, TX', '78701 - Austin, TX', 'Austin, TX 78701', '78701', ' 78701-1234 ']) {
+      expect(resolvePlace(text), text).toEqual(austin78701);
+    }
+    for (const text of ['Austin, TX', 'austin, texas', 'Austin TX', 'Austin, TX, USA', '12 Elm St, Austin, TX']) {
+      expect(resolvePlace(text), text).toEqual({ city: 'Austin', state: 'TX', zip: null });
+    }
+    expect(resolvePlace('st louis, mo')).toEqual({ city: 'Saint Louis', state: 'MO', zip: null });
+    // 78613 is Cedar Park's by the data, and its people often write Austin: a city of the ZIP's state is kept.
+    expect(resolvePlace('Austin, TX 78613')).toEqual({ city: 'Austin', state: 'TX', zip: '78613' });
+  });
+
+  it('knows no made-up place, unknown ZIP, city without state, or city with a ZIP of another state', () => {
+    for (const text of [
+      'Mars Base One',
+      'zzzz',
+      '00000',
+      'Austin',
+      'Atlantis, ZZ',
+      'Austin, TX 00000',
+      'Boise, ID 78701',
+      '',
+      '—',
+    ]) {
+      expect(resolvePlace(text), text).toBeNull();
+    }
+  });
+});
+
 describe('GET /api/locations', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -159,5 +191,31 @@ describe('GET /api/locations', () => {
   it('refuses an over-long q and unknown parameters', async () => {
     expect((await get(`?q=${'a'.repeat(101)}`)).statusCode).toBe(400);
     expect((await get('?q=austin&state=TX')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/locations/resolve', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const resolve = (q: string) =>
+    t.app.inject({ method: 'GET', url: `/api/locations/resolve?q=${encodeURIComponent(q)}` });
+
+  it('is public and answers the place a form would store, shown without its ZIP', async () => {
+    const res = await resolve('78701 — Austin, TX');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ResolvePlaceReply>()).toEqual({
+      place: { city: 'Austin', state: 'TX', zip: '78701', location: 'Austin, TX' },
+    });
+    expect((await resolve('Mars Base One')).json()).toEqual({ place: null });
+    expect((await resolve('  ')).json()).toEqual({ place: null });
+  });
+
+  it('refuses an over-long or missing q', async () => {
+    expect((await resolve('a'.repeat(201))).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/locations/resolve' })).statusCode).toBe(400);
   });
 });

@@ -15,6 +15,8 @@ export type ZipIndex = {
   zips: ZipEntry[];
   /** Every place, sorted by its normalised city name. */
   places: Place[];
+  /** "normalised city|ST" → the place. */
+  placesByKey: Map<string, Place>;
   /** Two-letter code → normalised state name. */
   stateNames: Map<string, string>;
   /** ZIP → its point. */
@@ -80,7 +82,7 @@ export function buildZipIndex(codes: ZipCodesData['codes'], stateAbbr: Record<st
     else byPlace.set(placeKey, { ...entry, key, stateName: stateNames.get(entry.state)!, zipCount: 1 });
   }
   const places = [...byPlace.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { zips, places, stateNames, zipPoints, placePoints };
+  return { zips, places, placesByKey: byPlace, stateNames, zipPoints, placePoints };
 }
 
 let index: ZipIndex | undefined;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { players } from '../../db/schema/index';
-import { searchColumns } from './search-columns';
+import { placeColumns, searchColumns } from './search-columns';
 
 export type ImportedPlayer = {
   firstName: string;
@@ -25,6 +25,9 @@ const COLUMN_KEYS = [
   'skillLevel',
   'yearsPlaying',
   'location',
+  'city',
+  'state',
+  'zip',
   'bio',
   'importedBy',
   'searchName',
@@ -45,7 +48,11 @@ const NUMBER_KEYS = ['latitude', 'longitude'] as const;
  */
 export async function insertPlayersUnlessEmailTaken(db: Executor, rows: ImportedPlayer[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const withSearch = rows.map((row) => ({ ...row, ...searchColumns(row) }));
+  // A place the ZIP data knows is stored as its parts and "City, ST"; any other text as written (docs/product.md#places).
+  const withSearch = rows.map((row) => {
+    const placed = { ...row, ...placeColumns(row.location) };
+    return { ...placed, ...searchColumns(placed) };
+  });
   const columns = Object.fromEntries(
     [...COLUMN_KEYS, ...NUMBER_KEYS].map((key) => [key, withSearch.map((row) => row[key])]),
   );

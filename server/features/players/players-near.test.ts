@@ -70,7 +70,7 @@ describe('GET /api/players/search near a place', () => {
     const [first] = results;
     expect(first).toMatchObject({
       id: ids.bozeman,
-      location: 'Bozeman, MT 59715',
+      location: 'Bozeman, MT',
       alreadyRated: false,
       existingRatingId: null,
       path: playerPath({ id: ids.bozeman, firstName: 'Bo', lastName: w, location: 'Bozeman, MT 59715' }),
@@ -190,7 +190,7 @@ describe('player coordinates', () => {
     expect(await coordinates(player.id)).toEqual(zipPoint('97204'));
   });
 
-  it('follow the location on a profile edit, and are cleared when the place is unknown', async () => {
+  it('follow the location on a profile edit; an unknown place is refused and leaves them', async () => {
     const email = uniqueEmail('coords-edit');
     const cookie = await signInAs(t, { email });
     const player = await addPlayer(t.database.db, { email, userId: await userIdOf(t.database.db, email) });
@@ -200,8 +200,8 @@ describe('player coordinates', () => {
     const bozeman = await coordinates(player.id);
     expect(bozeman.latitude).toBeCloseTo(45.68, 1);
     expect(bozeman.longitude).toBeCloseTo(-111.04, 1);
-    expect((await edit('The moon')).statusCode).toBe(200);
-    expect(await coordinates(player.id)).toEqual({ latitude: null, longitude: null });
+    expect((await edit('The moon')).statusCode).toBe(400);
+    expect(await coordinates(player.id)).toEqual(bozeman);
   });
 
   // The search reads the radius's points from player_points, which a trigger on players keeps: a point first held

@@ -165,7 +165,7 @@ describe('GET /api/players/search', () => {
       id: linked.id,
       firstName: 'Lin',
       lastName: w,
-      location: 'Austin, TX 78701',
+      location: 'Austin, TX',
       skillLevel: '3.5',
       isVerified: false,
       userId,

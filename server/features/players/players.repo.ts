@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { argsRow, preparedStatement } from '../../db/prepared';
 import { players, ratings, searchText, type PlayerRow } from '../../db/schema/index';
-import { searchColumns } from './search-columns';
+import { placeColumns, searchColumns } from './search-columns';
 
 export type NewPlayer = {
   firstName: string;
@@ -18,10 +18,12 @@ export type NewPlayer = {
   importedBy?: string | null;
 };
 
+/** Inserts a player, its location stored as a place's parts and "City, ST" when the ZIP data knows it. */
 export async function insertPlayer(db: Executor, player: NewPlayer) {
+  const placed = { ...player, ...placeColumns(player.location) };
   const [row] = await db
     .insert(players)
-    .values({ ...player, ...searchColumns(player) })
+    .values({ ...placed, ...searchColumns(placed) })
     .returning();
   return row;
 }
@@ -192,9 +194,10 @@ export type PlayerProfile = {
 
 /** Fills in an unlinked player's profile and links it, only while it is still unlinked. */
 export async function completeUnlinkedPlayer(tx: Executor, id: number, userId: string, profile: PlayerProfile) {
+  const placed = { ...profile, ...placeColumns(profile.location) };
   const [row] = await tx
     .update(players)
-    .set({ ...profile, ...searchColumns(profile), userId })
+    .set({ ...placed, ...searchColumns(placed), userId })
     .where(and(eq(players.id, id), isNull(players.userId)))
     .returning();
   return row;
@@ -202,11 +205,15 @@ export async function completeUnlinkedPlayer(tx: Executor, id: number, userId: s
 
 export type PlayerProfileChanges = Partial<PlayerProfile> & { visibility?: PlayerRow['visibility'] };
 
-/** Writes the given profile fields; the search columns follow from the row as it ends up (name and location). */
+/**
+ * Writes the given profile fields; a new location is stored as its place's parts, and the search columns follow
+ * from the row as it ends up (name and place).
+ */
 export async function updatePlayerProfile(tx: Executor, current: PlayerRow, changes: PlayerProfileChanges) {
+  const placed = changes.location === undefined ? changes : { ...changes, ...placeColumns(changes.location) };
   const [row] = await tx
     .update(players)
-    .set({ ...changes, ...searchColumns({ ...current, ...changes }) })
+    .set({ ...placed, ...searchColumns({ ...current, ...placed }) })
     .where(eq(players.id, current.id))
     .returning();
   return row;

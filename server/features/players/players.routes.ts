@@ -11,13 +11,14 @@ import {
 } from '../../../common/schemas/players';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { backfillPlayerCoordinates } from './coordinates-backfill.service';
+import { backfillPlayerPlaces } from './places-backfill.service';
 import { getPlayerDetail, registerPlayer, searchPlayersFor, updatePlayer } from './players.service';
 
 export const playersRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 
-  // Players saved before coordinates existed get them once, in the background: the server answers at once,
-  // and the search near a place finds them as the batches land.
+  // Players saved before coordinates, then place parts, existed get them once, in the background: the server
+  // answers at once, and the search near a place finds them (and their pages show "City, ST") as the batches land.
   let closing = false;
   let backfill: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
@@ -25,7 +26,10 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
       .then((placed) => placed > 0 && app.log.info({ placed }, 'player coordinates backfilled'))
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'player coordinates backfill failed; retried at next start'),
-      );
+      )
+      .then(() => backfillPlayerPlaces(db, () => closing))
+      .then((placed) => placed > 0 && app.log.info({ placed }, 'player places backfilled'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'player places backfill failed; retried at next start'));
   });
   app.addHook('onClose', async () => {
     closing = true;

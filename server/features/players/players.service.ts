@@ -19,7 +19,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../plugins/authorize';
 import { refuseWhileClaimPending } from '../claims/pending-claim.service';
-import { locatePlace } from '../locations/locations.service';
+import { locatePlace, requireKnownPlace } from '../locations/locations.service';
 import { overallsForDisplay, skillForDisplay } from '../trust/trust.service';
 import {
   completeUnlinkedPlayer,
@@ -185,6 +185,20 @@ export const NAME_ADMIN_ONLY = "Only an admin can change a player's name";
 export const NOT_YOUR_PROFILE = 'You can only edit your own player profile';
 
 /**
+ * docs/product.md#places: a new location must be a place the ZIP data knows. The stored one sent back unchanged (a form
+ * sends every field) is no change: it keeps its ZIP, and a text older than the rule stays until it is edited.
+ */
+function placeChange(current: PlayerRow, body: UpdatePlayerBody): UpdatePlayerBody {
+  if (body.location === undefined) return body;
+  if (body.location === current.location) {
+    const { location: _unchanged, ...rest } = body;
+    return rest;
+  }
+  requireKnownPlace(body.location, 'location');
+  return body;
+}
+
+/**
  * PUT /api/players/:id: the linked user edits their profile, an admin any player (docs/product.md#profile-edit).
  * The e-mail never changes here; the name only by an admin.
  */
@@ -202,7 +216,7 @@ export async function updatePlayer(
     if (!editor.isAdmin && (body.firstName !== undefined || body.lastName !== undefined)) {
       throw new AppError(403, NAME_ADMIN_ONLY, 'name_admin_only');
     }
-    const updated = await updatePlayerProfile(tx, current, body);
+    const updated = await updatePlayerProfile(tx, current, placeChange(current, body));
     return { player: { ...toLinkedPlayer(updated), visibility: updated.visibility } };
   });
 }
@@ -257,6 +271,7 @@ async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
 export async function registerPlayer(db: Db, actor: Actor, body: RegisterPlayerBody): Promise<RegisterPlayerReply> {
   // A profile speaks for an e-mail address: only the one the account proved (decision 006).
   if (!sameEmail(body.email, actor.user.email)) throw badRequest(OWN_EMAIL_ONLY, 'own_email_only');
+  requireKnownPlace(body.location, 'location');
   try {
     const player = await db.transaction(async (tx) => {
       await refuseWhileClaimPending(tx, actor.user.id);

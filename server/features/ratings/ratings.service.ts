@@ -17,6 +17,7 @@ import {
 } from '../../../common/schemas/ratings';
 import { ratingCredit, recordRatingEdited } from '../gamification/gamification.service';
 import { rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
+import { requireKnownPlace } from '../locations/locations.service';
 import { insertPlayer } from '../players/players.service';
 import {
   addToPlayerAggregates,
@@ -66,15 +67,25 @@ function toRatingReply(rating: RatingRow, playerName: string): RatingReply {
   };
 }
 
+/**
+ * The new player's place (docs/product.md#places): optional, but when given its city and state (or a ZIP in the city
+ * field) must be a place the ZIP data knows; none is the bulk import's placeholder.
+ */
+function newPlayerLocation(input: CreateRatingInput): string {
+  const written = [input.newPlayerCity, input.newPlayerState].filter(Boolean).join(', ');
+  if (!written) return BULK_IMPORT_DEFAULTS.location;
+  requireKnownPlace(written, 'newPlayerCity');
+  return written;
+}
+
 /** A player added from the rating wizard (docs/product.md#rate-a-player): unclaimed, unverified, with a placeholder e-mail. */
-async function insertNewPlayer(tx: Tx, input: CreateRatingInput, actor: Actor) {
-  const location = [input.newPlayerCity, input.newPlayerState].filter(Boolean).join(', ');
+async function insertNewPlayer(tx: Tx, input: CreateRatingInput, location: string, actor: Actor) {
   return insertPlayer(tx, {
     firstName: input.newPlayerFirstName ?? '',
     lastName: input.newPlayerLastName ?? '',
     email: `unclaimed+${randomBytes(9).toString('hex')}@players.pickleball-ratings.local`,
     skillLevel: BULK_IMPORT_DEFAULTS.skillLevel,
-    location: location || BULK_IMPORT_DEFAULTS.location,
+    location,
     isVerified: false,
     importedBy: actor.label,
   });
@@ -129,7 +140,8 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
   // A concurrent submission by the same rater cannot fail on ratings_player_rater_key: the insert's
   // `on conflict do nothing` leaves it without a rating, answered 409 like any second rating.
   if (!input.isNewPlayer) return submitTo(db, input.playerId!);
-  return db.transaction(async (tx) => submitTo(tx, (await insertNewPlayer(tx, input, actor)).id));
+  const location = newPlayerLocation(input);
+  return db.transaction(async (tx) => submitTo(tx, (await insertNewPlayer(tx, input, location, actor)).id));
 }
 
 function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {

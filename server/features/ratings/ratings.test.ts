@@ -5,6 +5,7 @@ import { hmac, newToken } from '../../lib/tokens';
 import { IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../../plugins/session';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PLACE_UNKNOWN_MESSAGE } from '../../../common/schemas/locations';
 import {
   createPlayer,
   getJson,
@@ -263,7 +264,10 @@ describe('POST /api/ratings', () => {
       expect(player).toMatchObject({
         firstName: 'Nora',
         lastName: 'Newcomer',
-        location: 'Boise, Idaho',
+        location: 'Boise, ID',
+        city: 'Boise',
+        state: 'ID',
+        zip: null,
         skillLevel: '3.0',
         isVerified: false,
         userId: null,
@@ -294,10 +298,30 @@ describe('POST /api/ratings', () => {
       expect(res.body).not.toContain('unclaimed+');
     });
 
-    it('uses the city alone, or "Unknown Location" without city and state', async () => {
+    it('refuses a place the ZIP data does not know, and uses "Unknown Location" without city and state', async () => {
       const { cookie } = await rater();
-      const cityOnly = await postRating(t, cookie, newPlayer({ newPlayerState: undefined }));
-      expect((await playerRow(t, cityOnly.json<RatingJson>().playerId)).location).toBe('Boise');
+      const before = await t.database.db.$count(players);
+      for (const place of [
+        { newPlayerState: undefined },
+        { newPlayerCity: 'Mars Base One', newPlayerState: 'TX' },
+        { newPlayerCity: undefined, newPlayerState: 'Oregon' },
+      ]) {
+        const refused = await postRating(t, cookie, newPlayer(place));
+        expect(refused.statusCode, JSON.stringify(place)).toBe(400);
+        expect(refused.json()).toEqual({
+          message: PLACE_UNKNOWN_MESSAGE,
+          code: 'place_unknown',
+          errors: [{ path: 'newPlayerCity', message: PLACE_UNKNOWN_MESSAGE }],
+        });
+      }
+      expect(await t.database.db.$count(players)).toBe(before);
+      const byZip = await postRating(t, cookie, newPlayer({ newPlayerCity: '78701', newPlayerState: null }));
+      expect(await playerRow(t, byZip.json<RatingJson>().playerId)).toMatchObject({
+        location: 'Austin, TX',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      });
       const none = await postRating(t, cookie, newPlayer({ newPlayerCity: '  ', newPlayerState: null }));
       expect(none.statusCode).toBe(201);
       expect((await playerRow(t, none.json<RatingJson>().playerId)).location).toBe('Unknown Location');
