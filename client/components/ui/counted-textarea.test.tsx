@@ -30,6 +30,14 @@ describe('CountedTextarea', () => {
     expect(screen.getByText('1 character too many: shorten it to 100 at most.')).toBeTruthy();
   });
 
+  it('leaves the message to a form that marks the field invalid itself', () => {
+    render(
+      <CountedTextarea aria-label="Bio" aria-invalid max={100} value={'x'.repeat(101)} onChange={() => undefined} />,
+    );
+    expect(screen.getByText('101 / 100')).toBeTruthy();
+    expect(screen.queryByText(/shorten it/)).toBeNull();
+  });
+
   it('announces what is left once typing pauses near the limit, and nothing far from it', async () => {
     render(<Harness />);
     const box = screen.getByRole('textbox', { name: 'Comment' });

@@ -34,6 +34,8 @@ export function CountedTextarea({
   const overId = useId();
   const used = textLength(value);
   const over = charactersOver(value, max);
+  // A form that checks the text itself (FormField's error, which marks the field invalid) says what is wrong.
+  const ownMessage = over > 0 && !invalid;
   const announced = useDebouncedValue(used, ANNOUNCE_AFTER_MS);
   const announcement =
     announced > max
@@ -46,12 +48,12 @@ export function CountedTextarea({
       <Textarea
         value={value}
         aria-invalid={over > 0 || invalid ? true : undefined}
-        aria-describedby={[describedBy, countId, over > 0 ? overId : null].filter(Boolean).join(' ')}
+        aria-describedby={[describedBy, countId, ownMessage ? overId : null].filter(Boolean).join(' ')}
         className={className}
         {...props}
       />
       <div className="flex items-start justify-between gap-3 text-xs">
-        {over > 0 ? (
+        {ownMessage ? (
           <p id={overId} className="min-w-0 text-sm font-medium text-red-700">
             {tooLongMessage(over, max)}
           </p>

@@ -1,7 +1,7 @@
 import { LocationInput } from '@client/components/location-input';
 import { FormField } from '@client/components/ui/form-field';
 import { NativeSelect } from '@client/components/ui/native-select';
-import { Textarea } from '@client/components/ui/textarea';
+import { CountedTextarea } from '@client/components/ui/counted-textarea';
 import { SKILL_LEVELS, YEARS_PLAYING } from '@common/constants';
 import { PLAYER_BIO_MAX } from '@common/schemas/players';
 
@@ -74,10 +74,10 @@ export function PlayerProfileFields({
         />
       </FormField>
       <FormField label="About you" optional error={errors.bio}>
-        <Textarea
+        <CountedTextarea
           id={`${idPrefix}-bio`}
           rows={3}
-          maxLength={PLAYER_BIO_MAX}
+          max={PLAYER_BIO_MAX}
           placeholder="Where you play, your favourite shot, what you are working on…"
           value={values.bio}
           onChange={(event) => set('bio')(event.target.value)}
