@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkScreen, see, takeErrors } from './support/app';
 import { newTrackedPage } from './support/browser';
+import { startServer } from './support/server';
 import { serverAndBrowserPerFile } from './support/suite';
 
 /*
@@ -48,5 +49,25 @@ describe('a first visit to a fresh development start', () => {
     await checkScreen(visitor, 'first-visit-demo-player');
     expect(takeErrors(visitor)).toEqual([]);
     await visitor.context.close();
+  });
+
+  it('without a demo world (SEED=none), says the sample card is an example and shows no demo banner', async () => {
+    const plain = await startServer();
+    try {
+      expect(plain.logs()).not.toMatch(/demo world/);
+      const visitor = await newTrackedPage(suite.browser, plain.baseUrl);
+      const { page } = visitor;
+      await page.goto('/');
+      const hero = page.locator('section').first();
+      await see(hero.getByText('Example', { exact: true }));
+      await see(hero.getByText('Jordan Rivera'));
+      expect(await hero.getByRole('link', { name: 'Jordan Rivera' }).count()).toBe(0);
+      expect(await page.getByRole('complementary', { name: 'Demo data' }).count()).toBe(0);
+      await checkScreen(visitor, 'first-visit-without-demo-world');
+      expect(takeErrors(visitor)).toEqual([]);
+      await visitor.context.close();
+    } finally {
+      await plain.stop();
+    }
   });
 });
