@@ -15,7 +15,10 @@ export const leaderboardEntrySchema = z.object({
   rank: z.number().int().positive(),
   /** Masked (docs/product.md#email-masking) except the caller's own. */
   userEmail: z.string(),
-  /** The linked player's first name and last initial ("Jordan R."), else the masked (docs/product.md#email-masking) e-mail. */
+  /**
+   * The linked player's first name and last initial ("Jordan R."), else the account's name the same way; the masked
+   * (docs/product.md#email-masking) e-mail only for a rater with no name at all.
+   */
   displayName: z.string(),
   ratingsCount: z.number().int(),
   /** One decimal; 0 when the rater has no helpfulness reviews. */

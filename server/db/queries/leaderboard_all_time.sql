@@ -6,7 +6,8 @@ with cut as (
       select "rater_stats"."user_id" as "userId", "users"."email" as email, "rater_stats"."ratings_submitted" as "ratingsCount",
         "rater_stats"."helpfulness_sum" as "helpfulnessSum", "rater_stats"."helpfulness_count" as "helpfulnessCount",
         "rater_stats"."total_points" as "totalPoints", (select "rater_trust"."helpfulness_score" from "rater_trust" where "rater_trust"."rater_key" = lower("users"."email")) as "helpfulnessScore",
-        "players"."first_name" as "firstName", "players"."last_name" as "lastName"
+        "players"."first_name" as "firstName", "players"."last_name" as "lastName",
+        "users"."first_name" as "accountFirstName", "users"."last_name" as "accountLastName"
       from "rater_stats" join "users" on "users"."id" = "rater_stats"."user_id"
       left join "players" on "players"."user_id" = "rater_stats"."user_id"
       where "rater_stats"."ratings_submitted" >= (select count from cut)

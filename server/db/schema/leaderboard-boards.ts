@@ -11,7 +11,7 @@ export type StoredLeaderboardRow = {
   totalPoints: number;
   /** Lower bound of the rater's helpfulness, adjusted for flattery (trust run); null before any vote. Absent on boards stored before it existed. */
   helpfulnessScore?: number | null;
-  /** "Jordan R." from the linked player, else the masked e-mail. Absent on boards stored before it existed. */
+  /** "Jordan R." from the linked player, else from the account's name, else the masked e-mail. Absent on boards stored before it existed. */
   displayName?: string;
 };
 

@@ -31,7 +31,8 @@ function allTimeStatement(): SQL {
       select ${rs.userId} as "userId", ${u.email} as email, ${rs.ratingsSubmitted} as "ratingsCount",
         ${rs.helpfulnessSum} as "helpfulnessSum", ${rs.helpfulnessCount} as "helpfulnessCount",
         ${rs.totalPoints} as "totalPoints", ${helpfulnessScoreOf(sql`${u.email}`)} as "helpfulnessScore",
-        ${players.firstName} as "firstName", ${players.lastName} as "lastName"
+        ${players.firstName} as "firstName", ${players.lastName} as "lastName",
+        ${u.firstName} as "accountFirstName", ${u.lastName} as "accountLastName"
       from ${rs} join ${u} on ${u.id} = ${rs.userId}
       left join ${players} on ${players.userId} = ${rs.userId}
       where ${rs.ratingsSubmitted} >= (select count from cut)
@@ -62,7 +63,8 @@ function sinceStatement(): SQL {
       select totals.user_id as "userId", ${users.email} as email, totals.ratings_count as "ratingsCount",
         totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
         coalesce(${raterStats.totalPoints}, 0) as "totalPoints", ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore",
-        ${players.firstName} as "firstName", ${players.lastName} as "lastName"
+        ${players.firstName} as "firstName", ${players.lastName} as "lastName",
+        ${users.firstName} as "accountFirstName", ${users.lastName} as "accountLastName"
       from totals join ${users} on ${users.id} = totals.user_id
       left join ${raterStats} on ${raterStats.userId} = totals.user_id
       left join ${players} on ${players.userId} = totals.user_id
@@ -86,6 +88,7 @@ const toRow = (raw: Record<string, unknown>): RaterPlace => ({
   displayName: raterDisplayName(
     { firstName: raw.firstName as string | null, lastName: raw.lastName as string | null },
     raw.email as string,
+    { firstName: raw.accountFirstName as string | null, lastName: raw.accountLastName as string | null },
   ),
 });
 
@@ -185,6 +188,7 @@ function placeStatement(ctes: SQL | null, me: SQL): SQL {
   return sql`with ${ctes === null ? sql`` : sql`${ctes}, `}me as (
       select mine.user_id, mine.ratings_count, mine.helpfulness_sum, mine.helpfulness_count, ${users.email} as email,
         ${players.firstName} as first_name, ${players.lastName} as last_name,
+        ${users.firstName} as account_first_name, ${users.lastName} as account_last_name,
         ${helpfulnessScoreOf(sql`${users.email}`)} as score,
         coalesce((select ${raterStats.totalPoints} from ${raterStats} where ${raterStats.userId} = mine.user_id), 0)
           as total_points
@@ -194,7 +198,8 @@ function placeStatement(ctes: SQL | null, me: SQL): SQL {
     )
     select me.user_id as "userId", me.ratings_count as "ratingsCount", me.helpfulness_sum as "helpfulnessSum",
       me.helpfulness_count as "helpfulnessCount", me.score as "helpfulnessScore", me.email,
-      me.first_name as "firstName", me.last_name as "lastName", me.total_points as "totalPoints"
+      me.first_name as "firstName", me.last_name as "lastName", me.account_first_name as "accountFirstName",
+      me.account_last_name as "accountLastName", me.total_points as "totalPoints"
     from me`;
 }
 

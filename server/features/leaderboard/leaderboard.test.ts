@@ -12,8 +12,8 @@ import {
   userIdOf,
 } from '../gamification/gamification-fixtures';
 import { storeBoard } from './leaderboard.repo';
-import { leaderboardBoards } from '../../db/schema/index';
-import { eq } from 'drizzle-orm';
+import { leaderboardBoards, users } from '../../db/schema/index';
+import { eq, inArray } from 'drizzle-orm';
 import { createLeaderboardSource, periodStartDay, refreshStoredBoards } from './leaderboard.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -182,6 +182,28 @@ describe('GET /api/leaderboard', () => {
       displayName: 'Pat P.',
     });
     expect((await leaderboard('', await signInAs(t, { email: raters.kim.email }))).currentUser).toBeNull();
+  });
+
+  it('names a rater with a name on the account but no player by that name; the masked e-mail only with no name at all', async () => {
+    const db = t.database.db;
+    await db.update(users).set({ firstName: 'Dana', lastName: 'daley' }).where(eq(users.id, raters.dave.id));
+    await db.update(users).set({ firstName: 'Gina', lastName: null }).where(eq(users.id, raters.gina.id));
+    await db.update(users).set({ firstName: 'Vic', lastName: 'Viewer' }).where(eq(users.id, viewer.userId));
+    // bob's player is named Pat Player: the player's name goes first.
+    await db.update(users).set({ firstName: 'Robert', lastName: 'Account' }).where(eq(users.id, raters.bob.id));
+    const body = await leaderboard();
+    const byName = (name: string) => body.leaderboard.find((entry) => entry.userEmail === shownEmail(name));
+    expect(byName('dave')?.displayName).toBe('Dana D.');
+    expect(byName('gina')?.displayName).toBe('Gina');
+    expect(byName('viewer')?.displayName).toBe('Vic V.');
+    expect(byName('bob')?.displayName).toBe('Pat P.');
+    expect(byName('carol')?.displayName).toBe(maskEmail(raters.carol.email));
+    expect(body.currentUser?.displayName).toBe('Vic V.');
+    for (const name of ['dave', 'gina', 'viewer', 'bob']) expect(byName(name)?.displayName).not.toContain('@');
+    await db
+      .update(users)
+      .set({ firstName: null, lastName: null })
+      .where(inArray(users.id, [raters.dave.id, raters.gina.id, viewer.userId, raters.bob.id]));
   });
 
   it('week counts the last 7 days only', async () => {
@@ -414,5 +436,17 @@ describe('stored leaderboards, computed once for every instance', () => {
     const [stored] = await db.select().from(leaderboardBoards).where(eq(leaderboardBoards.period, 'week'));
     await storeBoard(db, 'week', { computedAt: new Date(later.getTime() + 1000), rows: stored.rows, raterCounts: [] });
     expect(await read()).toMatchObject({ rank: null, tiedWith: 0, rankedRaters: null, ratingsCount: 1 });
+  });
+
+  it('stores the account’s name for a rater without a player', async () => {
+    const db = t.database.db;
+    const cookie = await signInAs(t, { email: uniqueEmail('account-viewer') });
+    const named = await insertUser(db, uniqueEmail('account-named'));
+    await db.update(users).set({ firstName: 'Nora', lastName: 'north' }).where(eq(users.id, named.id));
+    await recordRatings(db, named.id, 12);
+    expect(await refreshStoredBoards(db, 60_000, new Date(Date.now() + 6 * 3_600_000))).toBe('computed');
+    const [stored] = await db.select().from(leaderboardBoards).where(eq(leaderboardBoards.period, 'week'));
+    expect(stored?.rows.find((row) => row.userId === named.id)?.displayName).toBe('Nora N.');
+    expect((await board(cookie))[0]).toMatchObject({ ratingsCount: 12, displayName: 'Nora N.' });
   });
 });
