@@ -20,7 +20,7 @@ import {
   toast,
   type Person,
 } from './support/app';
-import { newTrackedPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, newTrackedPage, PHONE, screenshot } from './support/browser';
 import { serverAndBrowserPerFile } from './support/suite';
 
 /** 2,000 characters without a space: the longest comment and bio the server takes (RATING_TEXT_MAX, PLAYER_BIO_MAX). */
@@ -39,6 +39,9 @@ const named = (firstName: string, lastName: string, email: string): Person => ({
 
 /** Whether the page scrolls sideways at a 360 px phone width: '' when it does not, else how far and what sticks out. */
 async function sidewaysScroll(page: Page, name: string): Promise<string> {
+  await page.setViewportSize(DESKTOP);
+  await settled(page);
+  await screenshot(page, `long-text-${name}-desktop`);
   await page.setViewportSize(PHONE);
   await settled(page);
   await page.waitForTimeout(150);
@@ -132,7 +135,16 @@ describe('long words, long names and emoji in what people write', () => {
       see(page.getByText(LONG_WORD).first()),
     );
     await visit(lana.page, '/?tab=register', 'profile-card', (page) => see(page.getByText(LONG_WORD)));
+    // The bio's box counts to its limit too, and keeps the whole bio.
+    await lana.page.getByRole('button', { name: 'Edit your profile' }).click();
+    await see(lana.page.getByText('2,000 / 2,000'));
+    expect(await lana.page.getByLabel('About you').inputValue()).toBe(LONG_WORD);
+    problems.push(await sidewaysScroll(lana.page, 'profile-edit'));
     await visit(lana.page, '/?tab=dashboard', 'dashboard', heading('My Dashboard'));
+
+    await visit(clara.page, '/?tab=register', 'pending-claim', (page) =>
+      see(page.getByRole('heading', { name: 'Your claim is waiting for review' })),
+    );
 
     const visitor = await newTrackedPage(browser, server.baseUrl, PHONE);
     await visit(visitor.page, `/players/${lanaId}`, 'player-page', (page) => see(page.getByText(LONG_WORD).first()));
