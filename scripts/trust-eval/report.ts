@@ -1,5 +1,5 @@
 /** The evaluation's markdown: the estimates by ratings count, the checks, and each target met or missed. */
-import { BUCKETS, median, newTally, WIDTH_AT, type Totals } from './tally';
+import { BUCKETS, FAR, median, newTally, WIDTH_AT, type Totals } from './tally';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const fix = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
@@ -46,6 +46,13 @@ function reportEstimates(totals: Totals, lines: string[], verdicts: Verdict[]): 
     ]);
     verdicts.push([`coverage ${bucket.name}: 87-93%`, coverage >= 0.87 && coverage <= 0.93, pct(coverage)]);
   }
+  const far = totals.far;
+  const farCoverage = far.covered / far.cells;
+  const farName = `${FAR.lo}-${FAR.hi}, truth > ${FAR.distance} from the community`;
+  lines.push(
+    `| ${farName} | ${far.cells} | ${fix(far.raw / far.cells)} | ${fix(far.model / far.cells)} | ${pct(1 - far.model / far.raw)} | ${pct(farCoverage)} | ${fix(median(far.widths), 2)} | ${fix(far.rawBefore / far.cellsBefore)} / ${fix(far.modelBefore / far.cellsBefore)} / ${pct(far.coveredBefore / far.cellsBefore)} |`,
+  );
+  verdicts.push([`coverage ${farName}: ≥${FAR.target * 100}%`, farCoverage >= FAR.target, pct(farCoverage)]);
   lines.push('');
   lines.push('| median 90% width at | width | target |');
   lines.push('|---|---|---|');

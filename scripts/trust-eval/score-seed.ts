@@ -11,11 +11,12 @@ import { insidePredicted, predictiveInterval } from '../../server/features/trust
 import { simulateRatings, type Simulation } from '../../server/features/trust/model/simulate-ratings';
 import {
   TRUST_FIELDS,
+  type FieldEstimate,
   type FullFit,
   type TrustFlagCandidate,
   type TrustRating,
 } from '../../server/features/trust/model/types';
-import { BUCKETS, countsOf, N, newTally, WIDTH_AT, type Totals } from './tally';
+import { BUCKETS, countsOf, FAR, N, newTally, WIDTH_AT, type Tally, type Totals } from './tally';
 
 export function scoreSeed(seed: number, totals: Totals, collusionOptions: CollusionOptions): void {
   const sim = simulateRatings({ seed });
@@ -95,6 +96,7 @@ function adminReview(sim: Simulation, flags: TrustFlagCandidate[]): TrustRating[
 
 function scoreEstimates(sim: Simulation, fit: FullFit, ratings: TrustRating[], totals: Totals, after: boolean): void {
   const byPlayer = countsOf(ratings);
+  const community = communityMeans(sim);
   for (const player of sim.players) {
     const mine = byPlayer.get(player.id) ?? [];
     const n = mine.length;
@@ -102,28 +104,19 @@ function scoreEstimates(sim: Simulation, fit: FullFit, ratings: TrustRating[], t
     const truth = sim.truth.get(player.id) as Float64Array;
     const estimate = fit.estimates.get(player.id);
     if (!estimate) continue;
+    const tallies: Tally[] = [];
     for (const bucket of BUCKETS) {
       if (n < bucket.lo || n > bucket.hi) continue;
       const tally = totals.buckets.get(bucket.name) ?? newTally();
       totals.buckets.set(bucket.name, tally);
-      TRUST_FIELDS.forEach((field, f) => {
-        const raw = mine.reduce((sum, r) => sum + Math.round(r.stars[f]), 0) / n;
-        const e = estimate.fields[field];
-        const inside = truth[f] >= e.low && truth[f] <= e.high ? 1 : 0;
-        if (after) {
-          tally.raw += Math.abs(raw - truth[f]);
-          tally.model += Math.abs(e.mean - truth[f]);
-          tally.covered += inside;
-          tally.cells++;
-          tally.widths.push(e.high - e.low);
-        } else {
-          tally.rawBefore += Math.abs(raw - truth[f]);
-          tally.modelBefore += Math.abs(e.mean - truth[f]);
-          tally.coveredBefore += inside;
-          tally.cellsBefore++;
-        }
-      });
+      tallies.push(tally);
     }
+    TRUST_FIELDS.forEach((field, f) => {
+      const raw = mine.reduce((sum, r) => sum + Math.round(r.stars[f]), 0) / n;
+      const far = n >= FAR.lo && n <= FAR.hi && Math.abs(truth[f] - community[f]) > FAR.distance;
+      for (const tally of far ? [...tallies, totals.far] : tallies)
+        addCell(tally, raw, estimate.fields[field], truth[f], after);
+    });
     if (!after) continue;
     for (const at of WIDTH_AT) {
       if (n < at.lo || n > at.hi) continue;
@@ -132,6 +125,29 @@ function scoreEstimates(sim: Simulation, fit: FullFit, ratings: TrustRating[], t
       totals.widthAt.set(at.name, list);
     }
     if (n === 5) totals.reliabilityAt5.push(estimate.reliability.score);
+  }
+}
+
+/** The community's mean true skill per field: what "far from the community" is measured from. */
+function communityMeans(sim: Simulation): Float64Array {
+  const means = new Float64Array(N);
+  for (const truth of sim.truth.values()) for (let f = 0; f < N; f++) means[f] += truth[f] / sim.truth.size;
+  return means;
+}
+
+function addCell(tally: Tally, raw: number, estimate: FieldEstimate, truth: number, after: boolean): void {
+  const inside = truth >= estimate.low && truth <= estimate.high ? 1 : 0;
+  if (after) {
+    tally.raw += Math.abs(raw - truth);
+    tally.model += Math.abs(estimate.mean - truth);
+    tally.covered += inside;
+    tally.cells++;
+    tally.widths.push(estimate.high - estimate.low);
+  } else {
+    tally.rawBefore += Math.abs(raw - truth);
+    tally.modelBefore += Math.abs(estimate.mean - truth);
+    tally.coveredBefore += inside;
+    tally.cellsBefore++;
   }
 }
 

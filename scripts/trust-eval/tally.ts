@@ -15,6 +15,9 @@ export const WIDTH_AT = [
   { name: '11+', lo: 11, hi: Infinity, target: 0.8 },
 ] as const;
 
+/** Few ratings and a true skill far from the community's mean: where shrinkage toward the community misleads most. */
+export const FAR = { lo: 1, hi: 2, distance: 0.7, target: 0.85 } as const;
+
 export interface Tally {
   raw: number;
   model: number;
@@ -40,6 +43,8 @@ export const newTally = (): Tally => ({
 
 export interface Totals {
   buckets: Map<string, Tally>;
+  /** Player-fields with FAR.lo-FAR.hi ratings whose truth lies more than FAR.distance from the field's mean. */
+  far: Tally;
   widthAt: Map<string, number[]>;
   ringAccounts: number;
   ringFlagged: number;
@@ -67,6 +72,7 @@ export interface Totals {
 
 export const newTotals = (seeds: number[]): Totals => ({
   buckets: new Map(),
+  far: newTally(),
   widthAt: new Map(),
   ringAccounts: 0,
   ringFlagged: 0,
