@@ -14,6 +14,8 @@ export const RECENCY_HALF_LIFE_MONTHS = 18;
 /** Reliability score thresholds (0-100, from the interval's width against the community's spread). */
 export const RELIABILITY_MEDIUM_FROM = 40;
 export const RELIABILITY_HIGH_FROM = 60;
+/** Fewer distinct raters than this: Low, whatever the range says (common/reliability.ts). */
+export const RELIABILITY_MIN_RATERS = 3;
 
 export const estimateSchema = z.object({
   mean: z.number(),

@@ -26,6 +26,7 @@ describe('fitAll', () => {
         expect(incremental.fields[field].mean).toBeCloseTo(full?.fields[field].mean ?? NaN, 6);
         expect(incremental.fields[field].high).toBeCloseTo(full?.fields[field].high ?? NaN, 6);
       }
+      expect(incremental.reliability).toEqual(full?.reliability);
     }
   });
 

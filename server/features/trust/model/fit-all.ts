@@ -59,7 +59,15 @@ export function fitAll(
     solvePlayer(constants, prior, arrays, start, end, posterior);
     estimates.set(
       packed.playerIds[p],
-      buildEstimate(constants, prior, posterior, arrays, start, packed.ratingIds.subarray(start, end)),
+      buildEstimate(
+        constants,
+        prior,
+        posterior,
+        arrays,
+        start,
+        packed.ratingIds.subarray(start, end),
+        distinctRaters(packed, start, end),
+      ),
     );
   }
   for (const r of ratings) if (r.excluded) estimates.get(r.playerId)?.weights.set(r.id, 0);
@@ -75,6 +83,10 @@ export function fitAll(
   for (let r = 0; r < packed.ratingCount; r++) overallSum += packed.stars[r * N + N - 1];
   const communityMean = packed.ratingCount > 0 ? overallSum / packed.ratingCount : hyper.meanNoSelf[N - 1];
   return { hyper, communityMean: Math.round(communityMean * 100) / 100, leniency, estimates };
+}
+
+function distinctRaters(packed: PackedRatings, start: number, end: number): number {
+  return new Set(packed.raterOf.subarray(start, end)).size;
 }
 
 function selfLevelOf(packed: PackedRatings, p: number): number | null {

@@ -38,7 +38,9 @@ export function fitHyper(data: PackedRatings, options: HyperFitOptions, previous
 
   const selfCenter = previous?.selfCenter ?? meanSelfLevel(sample);
   let hyper = startingHyper(sample, options.halfLifeMonths, selfCenter, previous);
-  const burnIn = options.burnIn ?? (previous ? 10 : 30);
+  // A warm start burns in as long as a cold one: the previous settings may come from other ratings (collusion set
+  // aside since), and ten sweeps left their halo in the average, over-shrinking few-rating players (decision 019).
+  const burnIn = options.burnIn ?? 30;
   const keep = options.keep ?? (previous ? 30 : 40);
   if (ratingCount === 0) return hyper;
 

@@ -1,5 +1,5 @@
 /** A player's estimate as the product shows it: per-field mean and 90% interval, rating shares, reliability. */
-import { RELIABILITY_HIGH_FROM, RELIABILITY_MEDIUM_FROM } from '../../../../common/schemas/trust';
+import { reliabilityOf } from '../../../../common/reliability';
 import { round2 } from './round2';
 import { Z90 } from './normal-distribution';
 import {
@@ -20,7 +20,6 @@ import {
   type Hyper,
   type Leniency,
   type PlayerEstimate,
-  type ReliabilityLabel,
   type TrustField,
   type TrustPlayer,
   type TrustRating,
@@ -54,24 +53,17 @@ function fieldEstimate(mean: number, sd: number, n: number): FieldEstimate {
 }
 
 /**
- * Reliability from the interval's width against an unrated player's: 0 knows nothing beyond the community,
- * 100 would be a point. Thresholds live with the API schema.
+ * The range's score: its width against an unrated player's with no stated level; 0 knows nothing beyond the
+ * community, 100 would be a point. The label (and the cap below three raters) is common/reliability.ts.
  */
-export function reliabilityOf(
-  constants: ModelConstants,
-  cov: Float64Array,
-  n: number,
-): { label: ReliabilityLabel; score: number } {
+function rangeScore(constants: ModelConstants, cov: Float64Array): number {
   let width = 0;
   let priorWidth = 0;
   for (let f = 0; f < N; f++) {
     width += Math.sqrt(cov[f * N + f]);
     priorWidth += constants.priorSdNoSelf[f];
   }
-  const score = n === 0 ? 0 : Math.max(0, Math.min(100, Math.round(100 * (1 - width / priorWidth))));
-  if (n === 0) return { label: 'none', score: 0 };
-  const label = score >= RELIABILITY_HIGH_FROM ? 'high' : score >= RELIABILITY_MEDIUM_FROM ? 'medium' : 'low';
-  return { label, score };
+  return 100 * (1 - width / priorWidth);
 }
 
 export function buildEstimate(
@@ -81,6 +73,7 @@ export function buildEstimate(
   arrays: RatingArrays,
   start: number,
   ratingIds: ArrayLike<number>,
+  distinctRaters: number,
 ): PlayerEstimate {
   const n = ratingIds.length;
   const fields = {} as Record<TrustField, FieldEstimate>;
@@ -102,7 +95,7 @@ export function buildEstimate(
   return {
     fields,
     weights,
-    reliability: reliabilityOf(constants, posterior.cov, n),
+    reliability: reliabilityOf(rangeScore(constants, posterior.cov), n, distinctRaters),
     priorWeight: priorShare(prior, posterior.cov) / total,
     sixMeanSd: Math.sqrt(Math.max(0, sixVar)) / N,
   };
@@ -125,7 +118,15 @@ export function priorEstimate(hyper: Hyper, player: TrustPlayer): PlayerEstimate
   const constants = modelConstants(hyper);
   const prior = priorFor(constants, player.selfLevel);
   const cov = player.selfLevel === null ? hyper.covNoSelf : hyper.covWithSelf;
-  return buildEstimate(constants, prior, { mean: prior.mean, cov: Float64Array.from(cov) }, newRatingArrays(0), 0, []);
+  return buildEstimate(
+    constants,
+    prior,
+    { mean: prior.mean, cov: Float64Array.from(cov) },
+    newRatingArrays(0),
+    0,
+    [],
+    0,
+  );
 }
 
 function countedRatingArrays(
@@ -196,6 +197,7 @@ export function estimatePlayer(
     arrays,
     0,
     counted.map((r) => r.id),
+    new Set(counted.map((r) => r.raterKey)).size,
   );
   for (const r of ratings) if (!estimate.weights.has(r.id)) estimate.weights.set(r.id, 0);
   return estimate;
