@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../../common/schemas/auth';
@@ -6,7 +10,7 @@ import { buildApp } from '../../app';
 import { parseEnv } from '../../env';
 import { createPlayer, postRating, ratingBody, signInRater, userIdOf } from '../../features/ratings/ratings-fixtures';
 import { openTestDatabase, type TestApp } from '../../test/test-app';
-import type { Database } from '../client';
+import { openDatabase, type Database } from '../client';
 import { DEMO_WORLD_SIZE } from './demo-world';
 import { addDemoWorldOnFirstStart, type DemoWorldEnv } from './first-start';
 import { queryRows } from './query-rows';
@@ -190,4 +194,39 @@ describe('a started demo world', () => {
     expect(after.demoWorld).toBeUndefined();
     expect(await addDemoWorldOnFirstStart(database, DEV_START, log)).toMatchObject({ added: false });
   });
+});
+
+describe('npm run demo:remove', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pr-demo-remove-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function runRemove(): Promise<{ code: number | null; output: string }> {
+    const child = spawn('npx', ['tsx', 'server/db/demo-remove.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { code, output };
+  }
+
+  it('is refused while a server holds the embedded database, changing nothing, then removes the world', async () => {
+    const running = await openDatabase({ dataDir });
+    expect(await addDemoWorldOnFirstStart(running, DEV_START, log)).toMatchObject({ added: true });
+    const refused = await runRemove();
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain(`is in use by process ${process.pid}`);
+    expect((await counts(running)).players).toBe(DEMO_WORLD_SIZE.players);
+    await running.close();
+
+    const removed = await runRemove();
+    expect(removed).toEqual({
+      code: 0,
+      output: expect.stringContaining('Removed the demo world: 300 players, 2400 ratings and 40 accounts.') as string,
+    });
+    const after = await openDatabase({ dataDir });
+    expect(await counts(after)).toEqual({ players: 0, users: 0, ratings: 0 });
+    await after.close();
+  }, 180_000);
 });
