@@ -9,7 +9,8 @@ import { serverAndBrowserPerFile } from './support/suite';
  * (docs/decisions/018). Every other journey starts with SEED=none (support/server.ts).
  */
 describe('a first visit to a fresh development start', () => {
-  const suite = serverAndBrowserPerFile({ SEED: 'demo' });
+  // Migrations, the world and its estimates before the ready line: on a busy 2-core runner more than a minute.
+  const suite = serverAndBrowserPerFile({ SEED: 'demo' }, { readyWithinMs: 110_000 });
 
   it('finds demo players by search, each page saying the data is made up, with estimates', async () => {
     expect(suite.server.logs()).toMatch(/Added a demo world of 300 made-up players .*`npm run demo:remove`/);

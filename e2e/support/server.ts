@@ -17,6 +17,8 @@ export type StartOptions = {
   prepare?: (dataDir: string) => Promise<void>;
   /** A port chosen beforehand (freePort), when something must know the address before the server starts. */
   port?: number;
+  /** How long the server may take to answer (default 60 s; a first start that adds the demo world takes longer). */
+  readyWithinMs?: number;
 };
 
 export async function freePort(): Promise<number> {
@@ -84,7 +86,7 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.readyWithinMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
