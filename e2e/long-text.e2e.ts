@@ -42,6 +42,14 @@ async function sidewaysScroll(page: Page, name: string): Promise<string> {
   await page.setViewportSize(DESKTOP);
   await settled(page);
   await screenshot(page, `long-text-${name}-desktop`);
+  // At desktop width too, no block of text runs out of its box over what stands beside it.
+  const spilled = await page.evaluate(() =>
+    [...document.querySelectorAll('main p, main h1, main h2, main h3, main dd, main blockquote, main li')]
+      .filter((el) => getComputedStyle(el).overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`)
+      .slice(0, 3),
+  );
+  if (spilled.length > 0) return `${name}: text wider than its box at desktop width: ${spilled.join('; ')}`;
   await page.setViewportSize(PHONE);
   await settled(page);
   await page.waitForTimeout(150);

@@ -75,7 +75,7 @@ export default function TabShell() {
         className="mx-auto grid w-full max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8"
       >
         <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">
-          <p className="hidden px-3 pb-3 text-sm text-stone-600 lg:block">
+          <p className="hidden px-3 pb-3 text-sm wrap-anywhere text-stone-600 lg:block">
             {greeting ? (
               <>
                 Hi, <span className="font-semibold text-stone-900">{greeting}</span>

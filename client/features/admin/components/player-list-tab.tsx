@@ -81,7 +81,7 @@ function PlayerRow({ player }: { player: AdminPlayer }) {
     <li className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold text-stone-900">
+          <span className="min-w-0 font-semibold wrap-anywhere text-stone-900">
             {player.firstName} {player.lastName}
           </span>
           {player.userId && (

@@ -184,7 +184,7 @@ function ResolvedFlag({ flag }: { flag: FlaggedComment }) {
   return (
     <div className="grid gap-1.5 px-4 py-3 sm:px-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h3 className="font-semibold text-stone-900">{flag.playerName}</h3>
+        <h3 className="font-semibold wrap-anywhere text-stone-900">{flag.playerName}</h3>
         <ReasonBadge reason={flag.flagReason} />
         {resolutionLabel(flag.resolution) && (
           <Badge tone={flag.resolution === 'kept_hidden' ? 'accent' : 'success'}>

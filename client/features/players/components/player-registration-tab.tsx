@@ -177,7 +177,7 @@ function LinkedProfileCard({ player, className }: { player: LinkedPlayer; classN
             </p>
           </div>
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
           <div className="rounded-xl bg-stone-50 p-3">
             <dt className="text-stone-600">Skill level</dt>
             <dd className="mt-0.5 font-semibold text-stone-900">{skillLabel(player)}</dd>

@@ -117,7 +117,7 @@ function FoundPlayerRow({
       >
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-semibold text-stone-900">
+            <span className="min-w-0 font-semibold wrap-anywhere text-stone-900">
               {player.firstName} {player.lastName}
             </span>
             {player.isVerified && <VerifiedBadge />}
