@@ -1,5 +1,6 @@
 import { initialsOf } from '@common/initials';
 import type { AppConfig, CurrentUser, DeveloperUser, LinkedPlayer } from '@common/schemas/auth';
+import { SESSION_HINT_COOKIE, SESSION_HINTS, type SessionHint } from '@common/session-hint';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { clearAdminSession, getAdminSession, subscribeAdminSession, type AdminSession } from './admin-session';
@@ -11,15 +12,33 @@ import { queryKeys } from './query-keys';
 /** docs/product.md#refreshing-after-changes: fresh for 5 minutes, no retry, not refetched on focus or reconnect, refetched on mount; 401 → null. */
 const userLookup = { staleTime: USER_LOOKUP_STALE_TIME, refetchOnMount: true, refetchOnReconnect: false } as const;
 
+/** The kind of session this browser holds, as the server last said (common/session-hint.ts); null without one. */
+function sessionHint(): string | null {
+  const value = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return value === undefined ? null : decodeURIComponent(value);
+}
+
+/**
+ * Asks `lookUp` unless the session hint says it would answer 401: with no session held, or one of the other kind
+ * (a user session has no developer, a developer session no user). Then null, as that 401 gives.
+ */
+function ifSessionMayBe<T>(kind: SessionHint, lookUp: () => Promise<T | null>): Promise<T | null> {
+  const hint = sessionHint();
+  const otherKind = SESSION_HINTS.some((known) => known === hint) && hint !== kind;
+  return hint === null || otherKind ? Promise.resolve(null) : lookUp();
+}
+
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.auth.user,
-  queryFn: ({ signal }) => apiGet<CurrentUser>('/api/auth/user', { on401: 'returnNull', signal }),
+  queryFn: ({ signal }) =>
+    ifSessionMayBe('user', () => apiGet<CurrentUser>('/api/auth/user', { on401: 'returnNull', signal })),
   ...userLookup,
 });
 
 export const developerQuery = queryOptions({
   queryKey: queryKeys.auth.developer,
-  queryFn: ({ signal }) => apiGet<DeveloperUser>('/api/dev-auth/user', { on401: 'returnNull', signal }),
+  queryFn: ({ signal }) =>
+    ifSessionMayBe('developer', () => apiGet<DeveloperUser>('/api/dev-auth/user', { on401: 'returnNull', signal })),
   ...userLookup,
 });
 

@@ -13,6 +13,7 @@ import {
 import { recordJobRun } from '../lib/metrics';
 import type { ClusterEvents } from '../lib/cluster-events';
 import { hmac, newToken } from '../lib/tokens';
+import { syncSessionHint } from './session-hint';
 
 export const SESSION_COOKIE = 'pr_session';
 /**
@@ -117,6 +118,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   const sidOf = (token: string) => hmac(secret, token);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
   const cookieName = sessionCookieName(secure);
+  const secondsLeft = (sess: SessionData) =>
+    Math.max(0, Math.floor((sess.createdAt + ABSOLUTE_TIMEOUT_MS - Date.now()) / 1000));
 
   app.decorateRequest('session', null);
 
@@ -145,8 +148,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     const userId = sess.userId ?? sess.developer?.actingUserId ?? null;
     await insertSession(db, { sid: sidOf(token), sess, expire: new Date(Date.now() + IDLE_TIMEOUT_MS), userId });
     request.session = { sid: sidOf(token), data: sess };
-    const maxAge = Math.max(0, Math.floor((sess.createdAt + ABSOLUTE_TIMEOUT_MS - Date.now()) / 1000));
-    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge });
+    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: secondsLeft(sess) });
   };
 
   app.decorate(
@@ -172,6 +174,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     if (reply.hasHeader('cache-control') || !request.url.startsWith('/api/')) return;
     if (request.session || request.headers['x-admin-token'] !== undefined) reply.header('cache-control', 'no-store');
   });
+  // Whether a session is held, readable by the app, so it asks no user lookup without one (common/session-hint.ts).
+  app.addHook('onSend', async (request, reply) =>
+    syncSessionHint(request, reply, { secure, maxAgeSeconds: secondsLeft }),
+  );
 
   schedulePurge(app, db);
 });
