@@ -130,6 +130,8 @@ describe('load and save failures when the server goes away', () => {
       await page.getByRole('button', { name: 'Claim Profile: Cora Claimable' }).click();
       const dialog = page.getByRole('dialog', { name: 'Claim Cora Claimable' });
       await see(dialog);
+      // A player's ZIP is never shown, so the claimant gives theirs.
+      await dialog.getByLabel('ZIP').fill('80202');
       await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
       await see(toast(page, 'Claim request failed'));
       await see(toast(page, 'Please try again.'));
@@ -164,6 +166,8 @@ describe('load and save failures when the server goes away', () => {
       await page.getByRole('button', { name: 'Claim Profile: Cora Claimable' }).click();
       const dialog = page.getByRole('dialog', { name: 'Claim Cora Claimable' });
       await see(dialog);
+      // A player's ZIP is never shown, so the claimant gives theirs.
+      await dialog.getByLabel('ZIP').fill('80202');
       await context.setOffline(true);
 
       await dialog.getByRole('button', { name: 'Send Claim Request' }).click();

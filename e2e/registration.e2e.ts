@@ -45,6 +45,9 @@ describe('player registration and claims', () => {
     const email = form.getByLabel('Email', { exact: true });
     await expect.poll(() => email.inputValue()).toBe(reggie.email);
     expect(await email.getAttribute('readonly')).not.toBeNull();
+    // The account's name fills the name fields in the same way.
+    expect(await form.getByLabel('First name').inputValue()).toBe(reggie.firstName);
+    expect(await form.getByLabel('Last name').inputValue()).toBe(reggie.lastName);
     await checkScreen(tracked, 'registration');
 
     // Search needs 2 characters; nothing matches this one.
@@ -55,6 +58,7 @@ describe('player registration and claims', () => {
     await see(page.getByText('No players match “Qzx”.'));
     await search.fill('');
 
+    await form.getByLabel('First name').fill('');
     await form.getByRole('button', { name: 'Register Player' }).click();
     await see(form.getByText('Please select your skill level'));
     expect(await form.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
@@ -83,7 +87,8 @@ describe('player registration and claims', () => {
     await see(page.getByRole('heading', { name: 'Your player profile' }));
     const profile = page.getByRole('definition').filter({ hasText: 'Unverified' });
     expect(await profile.count()).toBeGreaterThan(0);
-    await see(page.getByText('78701 — Austin, TX'));
+    // docs/product.md#places: the picked place is shown as city and state.
+    await see(page.getByText('Austin, TX', { exact: true }));
     await checkScreen(tracked, 'registration-done');
     // docs/product.md#limits-and-timings: the banner goes after 5 s.
     await gone(banner, 8_000);
@@ -134,12 +139,13 @@ describe('player registration and claims', () => {
     await page.getByRole('button', { name: 'Claim Profile: Clara Claimable' }).click();
     const dialog = page.getByRole('dialog', { name: 'Claim Clara Claimable' });
     await see(dialog);
-    // Pre-filled: the player's names, the account e-mail, and city/state/ZIP parsed from 'City, ST 12345' (docs/product.md#place-suggestions).
+    // Pre-filled: the player's names, the account e-mail, and city and state from the player's place; a player's
+    // ZIP is never shown, so the claimant gives theirs (docs/product.md#places).
     await expect.poll(() => dialog.getByLabel('First name').inputValue()).toBe('Clara');
     expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(clara.email);
     expect(await dialog.getByLabel('City').inputValue()).toBe('Denver');
     expect(await dialog.getByLabel('State').inputValue()).toBe('CO');
-    expect(await dialog.getByLabel('ZIP').inputValue()).toBe('80202');
+    expect(await dialog.getByLabel('ZIP').inputValue()).toBe('');
     await checkScreen(claimant, 'claim-dialog');
 
     // The 'zip — city, state' form of a suggestion is parsed too.
@@ -162,7 +168,7 @@ describe('player registration and claims', () => {
     // The pending claim takes the form's place: no way to register a duplicate profile meanwhile.
     const pendingCard = page.getByRole('region', { name: 'Your claim is waiting for review' });
     await see(pendingCard.getByText('Clara Claimable'));
-    await see(pendingCard.getByText('Denver, CO 80202'));
+    await see(pendingCard.getByText('Denver, CO', { exact: true }));
     await see(pendingCard.getByText('Pending review').first());
     await see(pendingCard.getByText(/· today$/));
     await see(pendingCard.getByRole('button', { name: 'Withdraw claim' }));
@@ -182,7 +188,7 @@ describe('player registration and claims', () => {
     await other.page.getByRole('button', { name: 'Claim Profile: Danny Deniable' }).click();
     const otherDialog = other.page.getByRole('dialog', { name: 'Claim Danny Deniable' });
     await expect.poll(() => otherDialog.getByLabel('City').inputValue()).toBe('Austin');
-    expect(await otherDialog.getByLabel('ZIP').inputValue()).toBe('78701');
+    await otherDialog.getByLabel('ZIP').fill('78701');
     await otherDialog.getByRole('button', { name: 'Send Claim Request' }).click();
     await see(toast(other.page, 'Claim request sent'));
 
@@ -251,6 +257,7 @@ describe('player registration and claims', () => {
     await page.getByRole('button', { name: 'Claim Profile: Wendy Withdrawn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Claim Wendy Withdrawn' });
     await expect.poll(() => dialog.getByLabel('City').inputValue()).toBe('Portland');
+    await dialog.getByLabel('ZIP').fill('97201');
     await dialog.getByLabel('Message to the admin').fill('Wrong Wendy, sorry.');
     await dialog.getByRole('button', { name: 'Send Claim Request' }).click();
     await see(toast(page, 'Claim request sent'));
@@ -278,7 +285,7 @@ describe('player registration and claims', () => {
     await see(toast(page, 'Claim withdrawn'));
     await gone(pendingCard);
     await see(form);
-    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    expect(await form.getByLabel('First name').inputValue()).toBe('Walt');
     // Claiming is offered again.
     await page.getByLabel('Search players').fill('Wendy');
     await see(page.getByRole('button', { name: 'Claim Profile: Wendy Withdrawn' }));

@@ -58,6 +58,8 @@ export function LandingPlayerSearchPanel({ initial, focus }: LandingPanelProps) 
           }}
           radiusMiles={state.radiusMiles}
           onRadiusChange={state.setRadiusMiles}
+          error={state.nearProblem}
+          onNearBlur={state.leaveNear}
         />
       }
     >

@@ -8,7 +8,7 @@ import { MapPin } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
- * A free-text location field with US ZIP/city suggestions (docs/product.md#player-registration, docs/product.md#claim-dialog):
+ * A location field with US ZIP/city suggestions (docs/product.md#player-registration, docs/product.md#claim-dialog):
  * a WAI-ARIA combobox. Typing asks GET /api/locations after a 300 ms pause; up to 10 suggestions show;
  * arrow keys move, Enter picks, Escape closes, and leaving the field closes the list after 150 ms (docs/product.md#limits-and-timings),
  * late enough for a click on a suggestion to land.
@@ -17,6 +17,7 @@ export function LocationInput({
   value,
   onChange,
   onPick,
+  onBlur,
   id,
   placeholder = 'ZIP code or city',
   className,
@@ -30,6 +31,8 @@ export function LocationInput({
   onChange: (value: string) => void;
   /** Called after a suggestion is chosen (the value is already its label, 'zip — City, ST'). */
   onPick?: (suggestion: LocationSuggestion) => void;
+  /** Called when the field loses focus (a click on a suggestion keeps it): the moment to check what was typed. */
+  onBlur?: () => void;
   id?: string;
   placeholder?: string;
   className?: string;
@@ -116,6 +119,7 @@ export function LocationInput({
         onKeyDown={onKeyDown}
         onFocus={() => clearTimeout(blurTimer.current)}
         onBlur={() => {
+          onBlur?.();
           blurTimer.current = setTimeout(() => {
             setOpen(false);
             setActive(-1);

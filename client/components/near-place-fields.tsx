@@ -17,6 +17,8 @@ export function NearPlaceFields({
   className,
   nearId,
   radiusId,
+  error,
+  onNearBlur,
 }: {
   near: string;
   onNearChange: (value: string) => void;
@@ -26,15 +28,27 @@ export function NearPlaceFields({
   /** The Near field's id, for a caller that moves the focus to it. */
   nearId?: string;
   radiusId?: string;
+  /** What is wrong with the place (usePlayerSearch's nearProblem), shown under the fields. */
+  error?: string | null;
+  onNearBlur?: () => void;
 }) {
   const id = useId();
   const placeId = nearId ?? `${id}-near`;
   const withinId = radiusId ?? `${id}-radius`;
+  const errorId = `${placeId}-error`;
   return (
-    <div className={cn('grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-2', className)}>
+    <div className={cn('grid grid-cols-[minmax(0,1fr)_6.5rem] items-end gap-x-2 gap-y-1.5', className)}>
       <div className="grid gap-1.5">
         <Label htmlFor={placeId}>Near</Label>
-        <LocationInput id={placeId} value={near} onChange={onNearChange} placeholder="ZIP or City, ST" />
+        <LocationInput
+          id={placeId}
+          value={near}
+          onChange={onNearChange}
+          onBlur={onNearBlur}
+          placeholder="ZIP or City, ST"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={withinId}>Within</Label>
@@ -50,6 +64,10 @@ export function NearPlaceFields({
           ))}
         </NativeSelect>
       </div>
+      {/* Announced as it appears: the search has no button, so nothing else tells a screen reader. */}
+      <p id={errorId} aria-live="polite" className="col-span-2 text-sm font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
     </div>
   );
 }

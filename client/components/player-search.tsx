@@ -1,7 +1,7 @@
 import { SearchField } from '@client/components/search-field';
 import { Alert } from '@client/components/ui/alert';
 import { Label } from '@client/components/ui/label';
-import { serverMessage } from '@client/lib/api-client';
+import { hasErrorCode, serverMessage } from '@client/lib/api-client';
 import type { PlayerSearchState } from '@client/lib/player-search-query';
 import { SEARCH_MIN_LENGTH } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
@@ -58,7 +58,8 @@ export function PlayerSearchResults({
 }) {
   return (
     <>
-      {state.search.isError && state.ready && (
+      {/* An unknown place is said under the Near field (nearProblem). */}
+      {state.search.isError && state.ready && !hasErrorCode(state.search.error, 'place_not_found') && (
         <Alert tone="error" title="Search failed">
           {serverMessage(state.search.error, 'Please try again.')}
         </Alert>

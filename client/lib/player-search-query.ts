@@ -1,9 +1,10 @@
 import { SEARCH_MIN_LENGTH } from '@common/constants';
-import type { PlayerSearchResult } from '@common/schemas/players';
+import { NEAR_NOT_FOUND_MESSAGE, type PlayerSearchResult } from '@common/schemas/players';
 import { DEFAULT_SEARCH_RADIUS_MILES, type SearchRadiusMiles } from '@common/search-radii';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiGet, withQuery } from './api-client';
+import { apiGet, hasErrorCode, withQuery } from './api-client';
+import { locationSuggestionsQuery } from './locations-query';
 import { queryKeys } from './query-keys';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -65,7 +66,13 @@ export type SearchBoxValues = { text: string; near: string; radiusMiles: SearchR
  */
 export function usePlayerSearch(initial?: SearchBoxValues) {
   const [text, setText] = useState(initial?.text ?? '');
-  const [near, setNear] = useState(initial?.near ?? '');
+  const [near, setNearText] = useState(initial?.near ?? '');
+  /** The Near field was left holding what it holds. */
+  const [nearLeft, setNearLeft] = useState(false);
+  const setNear = (value: string) => {
+    setNearText(value);
+    setNearLeft(false);
+  };
   const [radiusMiles, setRadiusMiles] = useState<SearchRadiusMiles>(
     initial?.radiusMiles ?? DEFAULT_SEARCH_RADIUS_MILES,
   );
@@ -75,11 +82,16 @@ export function usePlayerSearch(initial?: SearchBoxValues) {
   const search = useQuery(playerSearchQuery(asked));
   const ready = searchParams({ q: text, near, radiusMiles }) !== null && searchParams(asked) !== null;
   const params = searchParams(asked);
+  const nearProblem = useNearProblem({ near, settled: debouncedNear === near, left: nearLeft, search, ready });
   return {
     text,
     setText,
     near,
     setNear,
+    /** The Near field lost focus: a place still half written is then said to be unknown. */
+    leaveNear: () => setNearLeft(true),
+    /** What to say under the Near field: the place is unknown, and how to write one; null while it is fine. */
+    nearProblem,
     radiusMiles,
     setRadiusMiles,
     search,
@@ -92,6 +104,32 @@ export function usePlayerSearch(initial?: SearchBoxValues) {
 }
 
 export type PlayerSearchState = ReturnType<typeof usePlayerSearch>;
+
+/**
+ * docs/product.md#search-near-a-place: a place the search cannot use is said to be unknown, with how to write one,
+ * instead of nothing happening. That is a place the server could not find, or a text that is no place yet
+ * ("zzzz") once typing paused with no suggestion to pick, or once the field was left.
+ */
+function useNearProblem(input: {
+  near: string;
+  settled: boolean;
+  left: boolean;
+  search: { isError: boolean; error: unknown };
+  ready: boolean;
+}): string | null {
+  const place = input.near.trim();
+  const incomplete = place !== '' && !isPlaceComplete(place);
+  const suggestions = useQuery({
+    ...locationSuggestionsQuery(place),
+    enabled: incomplete && input.settled && place.length >= SEARCH_MIN_LENGTH,
+  });
+  if (input.ready && input.search.isError && hasErrorCode(input.search.error, 'place_not_found')) {
+    return NEAR_NOT_FOUND_MESSAGE;
+  }
+  if (!incomplete || !input.settled) return null;
+  const nothingToPick = suggestions.isSuccess && suggestions.data.length === 0;
+  return input.left || nothingToPick ? NEAR_NOT_FOUND_MESSAGE : null;
+}
 
 /** "within 25 mi of 78701": what the results of a search near a place are near. */
 export function nearText(near: { place: string; radiusMiles: number }) {

@@ -67,6 +67,8 @@ export const queryKeys = {
   locations: {
     /** GET /api/locations?q= */
     suggest: (q: string) => ['locations', q] as const,
+    /** GET /api/locations/resolve?q= */
+    resolve: (q: string) => ['locations', 'resolve', q] as const,
   },
 
   admin: {

@@ -16,9 +16,11 @@ import { Textarea } from '@client/components/ui/textarea';
 import { useToast } from '@client/components/ui/use-toast';
 import { ApiError, fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { usePlaceCheck } from '@client/lib/place-check';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
 import { CLAIM_MESSAGE_MAX, claimBodySchema } from '@common/schemas/claims';
+import { CLAIM_PLACE_UNKNOWN_MESSAGE } from '@common/schemas/locations';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { UserCheck } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -129,6 +131,7 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
   const auth = useAuth();
   const { toast } = useToast();
   const claim = useRequestClaim();
+  const checkPlace = usePlaceCheck();
   const [fields, setFields] = useState<Fields>(() => initialFields(player, auth.user?.email ?? ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -137,7 +140,11 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
   const set = (name: keyof Fields) => (value: string) => {
     const next = { ...fields, [name]: value };
     setFields(next);
-    setErrors((current) => revalidateField(claimBodySchema, bodyOf(next), current, name));
+    // An unknown place shows under City: a new state or ZIP is a new place too.
+    const checked = name === 'state' || name === 'zip' ? [name, 'city'] : [name];
+    setErrors((current) =>
+      checked.reduce((found, field) => revalidateField(claimBodySchema, bodyOf(next), found, field), current),
+    );
   };
 
   /**
@@ -161,7 +168,7 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
     );
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = validate(claimBodySchema, bodyOf(fields));
     if (result.errors) {
@@ -176,6 +183,14 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
           : (Object.values(result.errors)[0] ?? 'Please check the highlighted fields.'),
         variant: 'destructive',
       });
+      return;
+    }
+    // docs/product.md#places: city, state and ZIP must be one place the ZIP data knows.
+    const { city, state, zip } = result.data;
+    const unknownPlace = await checkPlace(`${city}, ${state} ${zip}`, CLAIM_PLACE_UNKNOWN_MESSAGE);
+    if (unknownPlace) {
+      setErrors({ city: unknownPlace });
+      document.getElementById('claim-city')?.focus();
       return;
     }
     setErrors({});
@@ -214,7 +229,7 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
           Tell us who you are. An admin checks the request and then links this profile to your account.
         </DialogDescription>
       </DialogHeader>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <NameFields values={fields} errors={errors} set={set} />
         <FormField label="Email" error={errors.email}>
           <Input
@@ -230,6 +245,7 @@ function ClaimDialogContent({ player, onDone }: { player: ClaimablePlayer; onDon
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-[1fr_6rem_7rem]">
           <FormField label="City" error={errors.city} className="col-span-2 sm:col-span-1">
             <Input
+              id="claim-city"
               autoComplete="address-level2"
               value={fields.city}
               onChange={(event) => set('city')(event.target.value)}

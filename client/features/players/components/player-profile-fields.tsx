@@ -16,12 +16,15 @@ export function PlayerProfileFields({
   values,
   errors,
   set,
+  onLocationBlur,
   skillPlaceholder,
 }: {
   idPrefix: string;
   values: ProfileFields;
   errors: Record<string, string>;
   set: (name: keyof ProfileFields) => (value: string) => void;
+  /** The location field lost focus: the form checks the place (docs/product.md#places). */
+  onLocationBlur?: () => void;
   /** A first option that cannot be picked, while no level is chosen yet. */
   skillPlaceholder?: string;
 }) {
@@ -64,12 +67,13 @@ export function PlayerProfileFields({
       <FormField
         label="Location"
         error={errors.location}
-        hint="Start typing a ZIP code or a city and pick a suggestion."
+        hint="Start typing a US ZIP code or a city and pick a suggestion."
       >
         <LocationInput
           id={`${idPrefix}-location`}
           value={values.location}
           onChange={set('location')}
+          onBlur={onLocationBlur}
           placeholder="e.g. 78701 or Austin, TX"
         />
       </FormField>

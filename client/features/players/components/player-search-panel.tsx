@@ -6,6 +6,7 @@ import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { useAuth } from '@client/lib/use-auth';
 import { NearPlaceFields } from '@client/components/near-place-fields';
+import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { skillLabel } from '@common/skill-label';
 import { ClipboardCopy, Link2, MapPin, Search } from 'lucide-react';
@@ -51,6 +52,8 @@ export function PlayerSearchPanel({
           onNearChange={state.setNear}
           radiusMiles={state.radiusMiles}
           onRadiusChange={state.setRadiusMiles}
+          error={state.nearProblem}
+          onNearBlur={state.leaveNear}
         />
 
         <PlayerSearchResults
@@ -103,7 +106,7 @@ function SearchResult({ player, action }: { player: PlayerSearchResult; action: 
         </p>
         <p className="flex items-start gap-1 text-sm text-stone-600">
           <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-          <span className="min-w-0 wrap-anywhere">{player.location}</span>
+          <span className="min-w-0 wrap-anywhere">{publicPlace(player.location)}</span>
           {player.distanceMiles !== undefined && (
             <span className="shrink-0 font-medium text-teal-800 tabular-nums">
               <span aria-hidden>· </span>

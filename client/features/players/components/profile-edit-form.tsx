@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { useToast } from '@client/components/ui/use-toast';
 import { fieldErrors, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { usePlaceField } from '@client/lib/place-check';
 import { revalidateField } from '@client/lib/revalidate-field';
 import type { LinkedPlayer } from '@common/schemas/auth';
 import { updatePlayerBodySchema, type PlayerVisibility } from '@common/schemas/players';
@@ -51,6 +52,11 @@ export function ProfileEditForm({
     visibility,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The stored place sent back unchanged is no change (docs/product.md#places): only a new one is checked.
+  const placeChanged = values.location.trim() !== player.location;
+  const place = usePlaceField(values.location, (message) =>
+    setErrors((current) => ({ ...current, location: message })),
+  );
   // Opened from the profile card's button: the first field takes the focus.
   useEffect(() => document.getElementById('profile-skillLevel')?.focus(), []);
 
@@ -60,12 +66,18 @@ export function ProfileEditForm({
     setErrors((current) => revalidateField(updatePlayerBodySchema, bodyOf(next), current, name));
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = validate(updatePlayerBodySchema, bodyOf(values));
     if (result.errors) {
       setErrors(result.errors);
       document.getElementById(`profile-${Object.keys(result.errors)[0]}`)?.focus();
+      return;
+    }
+    const unknownPlace = placeChanged ? await place.checkNow() : null;
+    if (unknownPlace) {
+      setErrors({ location: unknownPlace });
+      document.getElementById('profile-location')?.focus();
       return;
     }
     setErrors({});
@@ -89,8 +101,14 @@ export function ProfileEditForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Edit your profile">
-      <PlayerProfileFields idPrefix="profile" values={values} errors={errors} set={set} />
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label="Edit your profile">
+      <PlayerProfileFields
+        idPrefix="profile"
+        values={values}
+        errors={errors}
+        set={set}
+        onLocationBlur={placeChanged ? place.onBlur : undefined}
+      />
       <fieldset className="grid gap-2" aria-describedby={errors.visibility ? 'profile-visibility-error' : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-stone-900">Who can see my page</legend>
         <div className="grid gap-2 sm:grid-cols-2">

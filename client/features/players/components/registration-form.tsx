@@ -6,6 +6,7 @@ import { useToast } from '@client/components/ui/use-toast';
 import type { PlayerFormValues } from '@client/lib/player-form-values';
 import { fieldErrors, hasErrorCode, serverMessage } from '@client/lib/api-client';
 import { validate } from '@client/lib/form-errors';
+import { usePlaceField } from '@client/lib/place-check';
 import { revalidateField } from '@client/lib/revalidate-field';
 import { useAuth } from '@client/lib/use-auth';
 import { registerPlayerBodySchema, type RegisterPlayerReply } from '@common/schemas/players';
@@ -46,11 +47,17 @@ export function RegistrationForm({
   const { toast } = useToast();
   const register = useRegisterPlayer();
   const accountEmail = auth.user?.email ?? null;
+  // The account's name, when it has one, fills the name fields left empty, as its e-mail fills the e-mail.
   const [values, setValues] = useState<RegistrationValues>(() => ({
     ...initial,
+    firstName: initial.firstName || (auth.user?.firstName ?? ''),
+    lastName: initial.lastName || (auth.user?.lastName ?? ''),
     email: accountEmail ?? initial.email,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const place = usePlaceField(values.location, (message) =>
+    setErrors((current) => ({ ...current, location: message })),
+  );
 
   const bodyOf = (from: RegistrationValues) => ({
     ...from,
@@ -72,12 +79,18 @@ export function RegistrationForm({
     );
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = validate(registerPlayerBodySchema, bodyOf(values));
     if (result.errors) {
       setErrors(withSkillRequest(values, result.errors));
       document.getElementById(`registration-${Object.keys(result.errors)[0]}`)?.focus();
+      return;
+    }
+    const unknownPlace = await place.checkNow();
+    if (unknownPlace) {
+      setErrors({ location: unknownPlace });
+      document.getElementById('registration-location')?.focus();
       return;
     }
     setErrors({});
@@ -103,7 +116,7 @@ export function RegistrationForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Player registration">
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label="Player registration">
       <NameFields idPrefix="registration" values={values} errors={errors} set={set} />
       <FormField
         label="Email"
@@ -124,6 +137,7 @@ export function RegistrationForm({
         values={values}
         errors={errors}
         set={set}
+        onLocationBlur={place.onBlur}
         skillPlaceholder="Select your level"
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">

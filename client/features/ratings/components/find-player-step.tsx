@@ -6,6 +6,7 @@ import { EstimateBadge } from '@client/components/ui/estimate-badge';
 import { Spinner } from '@client/components/ui/spinner';
 import { distanceText, searchStatus, usePlayerSearch } from '@client/lib/player-search-query';
 import { useAuth } from '@client/lib/use-auth';
+import { publicPlace } from '@common/player-path';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { ChevronRight, History, MapPin, SquareArrowOutUpRight, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -44,6 +45,8 @@ export function FindPlayerStep({
           onNearChange={state.setNear}
           radiusMiles={state.radiusMiles}
           onRadiusChange={state.setRadiusMiles}
+          error={state.nearProblem}
+          onNearBlur={state.leaveNear}
         />
       </div>
 
@@ -136,7 +139,7 @@ function FoundPlayerRow({
           <span className="mt-0.5 flex flex-wrap items-center gap-x-1 text-sm text-stone-600">
             <span className="flex min-w-0 items-center gap-1">
               <MapPin aria-hidden className="size-3.5 shrink-0" />
-              <span className="truncate">{player.location}</span>
+              <span className="truncate">{publicPlace(player.location)}</span>
             </span>
             {player.distanceMiles !== undefined && (
               <>

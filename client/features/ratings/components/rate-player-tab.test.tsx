@@ -2,6 +2,7 @@ import { fakeApi, type ApiCall } from '@client/test/fake-api';
 import { foundPlayer } from '@client/test/found-player';
 import { renderWithApp, SIGNED_IN_USER } from '@client/test/render-with-app';
 import type { LinkedPlayer } from '@common/schemas/auth';
+import { PLACE_UNKNOWN_MESSAGE } from '@common/schemas/locations';
 import type { RatingReply } from '@common/schemas/ratings';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -177,5 +178,34 @@ describe('Rate a Player wizard', () => {
     await step('Step 2: Rate skills');
     expect(screen.getByText('New player')).toBeTruthy();
     expect(ratedPlayer()).toContain('Nia Newcomer');
+  });
+
+  it('refuses a new player’s place the ZIP data does not know, under the City field', async () => {
+    calls = fakeApi(({ method, path, query }) => {
+      if (method === 'GET' && path === '/api/players/search') return { body: [] };
+      if (method === 'GET' && path === '/api/locations/resolve') {
+        const known = query.get('q') === 'Austin, TX';
+        return { body: { place: known ? { city: 'Austin', state: 'TX', zip: null, location: 'Austin, TX' } : null } };
+      }
+      return undefined;
+    });
+    const u = user();
+    renderWizard();
+    await u.type(screen.getByRole('searchbox', { name: 'Search for the player you want to rate' }), 'Nia Newcomer');
+    await u.click(screen.getByRole('button', { name: /Add as new player/ }));
+    const form = screen.getByRole('form', { name: 'Add a new player' });
+    const city = within(form).getByRole('combobox', { name: /City/ });
+    await u.type(city, 'Mars Base One');
+    await u.type(within(form).getByRole('textbox', { name: /State/ }), 'TX');
+    await u.click(within(form).getByRole('button', { name: /Continue to Ratings/ }));
+    expect(await within(form).findByText(PLACE_UNKNOWN_MESSAGE)).toBeTruthy();
+    expect(city.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Step 1: Find player' })).toBeTruthy();
+
+    await u.clear(city);
+    await u.type(city, 'Austin');
+    expect(within(form).queryByText(PLACE_UNKNOWN_MESSAGE)).toBeNull();
+    await u.click(within(form).getByRole('button', { name: /Continue to Ratings/ }));
+    await step('Step 2: Rate skills');
   });
 });

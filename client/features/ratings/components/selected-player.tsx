@@ -1,6 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EstimateBadge } from '@client/components/ui/estimate-badge';
+import { publicPlace } from '@common/player-path';
 import { firstCharacter } from '@common/initials';
 import { History, MapPin, UserPlus, X } from 'lucide-react';
 import { targetName, type RatingTarget } from '../rating-draft';
@@ -20,7 +21,7 @@ export function SelectedPlayer({
   const estimate = target.kind === 'existing' ? target.player.overallEstimate : undefined;
   const location =
     target.kind === 'existing'
-      ? target.player.location
+      ? publicPlace(target.player.location)
       : [target.details.city.trim(), target.details.state.trim()].filter(Boolean).join(', ');
   return (
     <div className="flex flex-col gap-3 rounded-2xl bg-gradient-to-r from-teal-50 to-white p-3 ring-1 ring-teal-100 sm:flex-row sm:items-center">
