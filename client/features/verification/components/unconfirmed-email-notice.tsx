@@ -10,17 +10,18 @@ export function UnconfirmedEmailNotice({ accountEmail }: { accountEmail: string 
   return (
     <Alert tone="warning" title="Please confirm your e-mail address first" className="mb-5">
       <p>
-        A profile you verify is linked to your account, so your account’s own address
+        A profile you verify is linked to your account, so confirm your own address first
         {accountEmail ? (
           <>
-            , <span className="font-semibold [overflow-wrap:anywhere]">{accountEmail}</span>,
+            {' '}
+            (<span className="font-semibold [overflow-wrap:anywhere]">{accountEmail}</span>)
           </>
-        ) : null}{' '}
-        must be confirmed first. Open the link we mailed you, or{' '}
+        ) : null}
+        : open the link we mailed you, or{' '}
         <Link to="/" className="font-semibold underline underline-offset-2">
           resend it from your workspace
         </Link>
-        , then come back here.
+        .
       </p>
     </Alert>
   );
