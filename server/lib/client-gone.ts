@@ -1,4 +1,7 @@
-import type { LogFn, Logger } from 'pino';
+import type { FastifyBaseLogger, FastifyLogFn } from 'fastify';
+
+/** pino's number for the error level (fatal is 60). */
+const ERROR_LEVEL = 50;
 
 /**
  * A stream that ended before its end: what piping an answer reports when the client closes the connection
@@ -17,8 +20,13 @@ const errorOf = (value: unknown): unknown =>
  * compresses into at error level, aborts included, while Fastify already logs the same request's "stream closed
  * prematurely" at info: such a line is written at debug instead. Every other error is logged as it is.
  */
-export function logClientGoneAtDebug(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
-  if (level >= this.levels.values.error && isClientGone(errorOf(args[0]))) {
+export function logClientGoneAtDebug(
+  this: FastifyBaseLogger,
+  args: Parameters<FastifyLogFn>,
+  method: FastifyLogFn,
+  level: number,
+): void {
+  if (level >= ERROR_LEVEL && isClientGone(errorOf(args[0]))) {
     this.debug(...args);
     return;
   }
