@@ -22,7 +22,7 @@ describe('CountedTextarea', () => {
 
   it('keeps a longer text whole and says how much to remove', () => {
     render(<Harness />);
-    const box = screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement;
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Comment' });
     expect(box.maxLength).toBe(-1);
     fireEvent.change(box, { target: { value: 'x'.repeat(101) } });
     expect(box.value).toHaveLength(101);
