@@ -1,12 +1,12 @@
 import { faker } from '@faker-js/faker';
 import { BULK_IMPORT_DEFAULTS, SKILL_LEVELS, YEARS_PLAYING } from '../../../common/constants';
-import { searchColumns } from '../../features/players/search-columns';
+import { placeColumns, searchColumns } from '../../features/players/search-columns';
 import { createCsvTable } from './csv';
 import { ADMIN_COUNT, type User } from './generate-users';
 import { DAY_MS, YEAR_MS, fakeEmail, iso, personName } from './people';
 import { BIOS } from './phrases';
 import { PLACES, placeLabel, type Place } from './places';
-import { pickWeighted, weightedPicker, type Random } from './random';
+import { createRandom, pickWeighted, weightedPicker, type Random } from './random';
 
 const SKILL_WEIGHTS: Record<(typeof SKILL_LEVELS)[number], number> = {
   '1.0': 2,
@@ -55,6 +55,9 @@ export type FeaturedPlayer = {
 
 type PlayerOptions = { count: number; now: number; users: User[]; raterOrder: number[]; featured?: FeaturedPlayer };
 
+/** How far a player's true game lies from the level they state (standard deviation, in levels). */
+const STATED_LEVEL_SPREAD = 0.35;
+
 /** The featured player's weight for ratings received (most players' is near 1), so its page and card have plenty. */
 const FEATURED_POPULARITY = 4;
 
@@ -87,6 +90,8 @@ export function generatePlayers(options: PlayerOptions, random: Random) {
   );
   const { linkedCount, ownerOfSlot } = linkedSlotOwners(options, random);
   const importer = users[0];
+  // A stream of its own for players' true games, drawn from the same --seed.
+  const truthRandom = createRandom(random.int(1, 2 ** 30));
   const players: Player[] = [];
   const popularity = new Float64Array(count);
   let featuredPlayerId: number | undefined;
@@ -106,6 +111,9 @@ export function generatePlayers(options: PlayerOptions, random: Random) {
       ? BULK_IMPORT_DEFAULTS.skillLevel
       : pickWeighted(SKILL_LEVELS, Object.values(SKILL_WEIGHTS), random);
     const skillLevel = featured?.skillLevel ?? drawnLevel;
+    // What players say of themselves is near their game, not exactly it; a bulk import's default says nothing.
+    const statedOrDrawn = imported ? pickWeighted(SKILL_LEVELS, Object.values(SKILL_WEIGHTS), truthRandom) : skillLevel;
+    const skill = Math.min(5, Math.max(1, Number(statedOrDrawn) + truthRandom.normal() * STATED_LEVEL_SPREAD));
     const createdAt = user
       ? Math.min(now, user.createdAt + random.next() * 30 * DAY_MS)
       : now - random.next() * 3 * YEAR_MS;
@@ -120,7 +128,7 @@ export function generatePlayers(options: PlayerOptions, random: Random) {
       userIndex,
       ...name,
       email: user ? user.email : fakeEmail(name, `p${id}`, 'example.com'),
-      skill: Number(skillLevel),
+      skill: featured ? Number(skillLevel) : skill,
       createdAt,
       place,
       row: {
@@ -154,6 +162,9 @@ export function playersTable(players: Player[], users: User[]) {
     'skill_level',
     'years_playing',
     'location',
+    'city',
+    'state',
+    'zip',
     'bio',
     'is_verified',
     'imported_by',
@@ -176,12 +187,13 @@ export function playersTable(players: Player[], users: User[]) {
     'stars_4',
     'stars_5',
   ]);
+  // Stored as the app stores a picked place (docs/product.md#places): its parts and "City, ST". Few places, many players.
+  const placesByLabel = new Map<string, ReturnType<typeof placeColumns>>();
   for (const player of players) {
-    const search = searchColumns({
-      firstName: player.firstName,
-      lastName: player.lastName,
-      location: player.row.location,
-    });
+    const label = player.row.location;
+    const place = placesByLabel.get(label) ?? placeColumns(label);
+    placesByLabel.set(label, place);
+    const search = searchColumns({ firstName: player.firstName, lastName: player.lastName, ...place });
     table.add([
       player.id,
       player.userIndex >= 0 ? users[player.userIndex].id : null,
@@ -190,7 +202,10 @@ export function playersTable(players: Player[], users: User[]) {
       player.email,
       player.row.skillLevel,
       player.row.yearsPlaying,
-      player.row.location,
+      place.location,
+      place.city,
+      place.state,
+      place.zip,
       player.row.bio,
       player.row.isVerified,
       player.row.importedBy,

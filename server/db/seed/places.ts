@@ -1,4 +1,7 @@
-/** Real US places (city, state, a ZIP of it) with a rough weight for how often players come from there. */
+/**
+ * Real US places (city, state, a ZIP of it) with a rough weight for how often players come from there. Each is a
+ * place the app's ZIP data knows (seed.test.ts), so seeded players are stored as picked places are.
+ */
 export type Place = { city: string; state: string; zip: string; weight: number };
 
 const rows: [string, string, string, number][] = [
@@ -121,7 +124,7 @@ const rows: [string, string, string, number][] = [
   ['San Luis Obispo', 'CA', '93401', 2],
   ['Oakland', 'CA', '94612', 4],
   ['Plano', 'TX', '75074', 4],
-  ['The Woodlands', 'TX', '77380', 4],
+  ['Spring', 'TX', '77380', 4],
   ['Corpus Christi', 'TX', '78401', 3],
   ['Lubbock', 'TX', '79401', 2],
   ['Myrtle Beach', 'SC', '29577', 4],
@@ -143,7 +146,7 @@ const rows: [string, string, string, number][] = [
   ['Fort Collins', 'CO', '80521', 3],
   ['Boulder', 'CO', '80302', 3],
   ["Coeur d'Alene", 'ID', '83814', 2],
-  ['San Juan', 'PR', '00901', 1],
+  ['Missoula', 'MT', '59801', 1],
 ];
 
 export const PLACES: readonly Place[] = rows.map(([city, state, zip, weight]) => ({ city, state, zip, weight }));

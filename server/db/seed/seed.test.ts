@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeForSearch } from '../../../common/text';
+import { searchColumns } from '../../features/players/search-columns';
 import { verifyPassword } from '../../lib/password';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from '../client';
@@ -84,12 +84,21 @@ describe('seed', () => {
       first_name: string;
       last_name: string;
       location: string;
+      city: string | null;
+      state: string | null;
+      zip: string | null;
       search_name: string;
       search_location: string;
-    }>('select first_name, last_name, location, search_name, search_location from players order by id limit 50');
+    }>(
+      'select first_name, last_name, location, city, state, zip, search_name, search_location from players order by id limit 50',
+    );
     for (const row of rows) {
-      expect(row.search_name).toBe(normalizeForSearch(`${row.first_name} ${row.last_name}`));
-      expect(row.search_location).toBe(normalizeForSearch(row.location));
+      const columns = searchColumns({ firstName: row.first_name, lastName: row.last_name, ...row });
+      expect(row.search_name).toBe(columns.searchName);
+      expect(row.search_location).toBe(columns.searchLocation);
+      // Stored as a picked place is (docs/product.md#places): its parts, shown as "City, ST".
+      expect(row.location).toBe(`${row.city}, ${row.state}`);
+      expect(row.zip).toMatch(/^\d{5}$/);
     }
   });
 
