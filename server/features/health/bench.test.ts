@@ -31,7 +31,7 @@ describe('bench reference routes', () => {
       id: playerId,
       firstName: 'Bench',
       lastName: 'Mark',
-      location: 'Austin, TX 78701',
+      location: 'Austin, TX',
       skillLevel: '3.5',
       isVerified: false,
       ratingCount: 0,
