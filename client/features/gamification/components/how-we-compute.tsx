@@ -5,6 +5,7 @@ import {
   RECENCY_HALF_LIFE_MONTHS,
   RELIABILITY_HIGH_FROM,
   RELIABILITY_MEDIUM_FROM,
+  RELIABILITY_MIN_RATERS,
   type Estimate,
 } from '@common/schemas/trust';
 import { Calculator, Clock, Ruler, Scale, ShieldAlert, Star, Users, type LucideIcon } from 'lucide-react';
@@ -14,7 +15,10 @@ import { ExplainerTable } from './explainer-table';
 /** The reliability labels and the scores they start at (the same thresholds the server applies). */
 const RELIABILITY_ROWS = [
   { label: 'None', when: 'No ratings yet: the numbers shown are the community average.' },
-  { label: 'Low', when: `A score below ${RELIABILITY_MEDIUM_FROM}: a first impression, still likely to move.` },
+  {
+    label: 'Low',
+    when: `A score below ${RELIABILITY_MEDIUM_FROM}, or fewer than ${RELIABILITY_MIN_RATERS} different raters however many ratings they gave: a first impression, still likely to move.`,
+  },
   {
     label: 'Medium',
     when: `A score from ${RELIABILITY_MEDIUM_FROM} to ${RELIABILITY_HIGH_FROM - 1}: taking shape.`,
