@@ -9,7 +9,7 @@ export const flaggedComments = pgTable(
     id: serial('id').primaryKey(),
     ratingId: integer('rating_id')
       .notNull()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
+      .references(() => ratings.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     /** Which text field of the rating was flagged (strengthsImprovements or a category comment). */
     field: text('field').notNull(),
     flaggedText: text('flagged_text').notNull(),

@@ -13,3 +13,4 @@ export * from './leaderboard-boards';
 export * from './trust';
 export * from './data-backfills';
 export * from './demo-world';
+export * from './anonymity';

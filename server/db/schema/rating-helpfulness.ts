@@ -9,12 +9,17 @@ export const ratingHelpfulness = pgTable(
     id: serial('id').primaryKey(),
     ratingId: integer('rating_id')
       .notNull()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
+      .references(() => ratings.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     helpfulnessScore: integer('helpfulness_score').notNull(),
     comment: text('comment'),
+    /**
+     * The score the rater's public figures and the trust model count. Equal to helpfulnessScore on a named rating; on
+     * an anonymous one it waits for the release, so a vote moves no figure that points at the rater (null: none yet).
+     */
+    releasedScore: integer('released_score'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

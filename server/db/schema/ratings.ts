@@ -6,7 +6,7 @@ import {
   index,
   integer,
   pgTable,
-  serial,
+  jsonb,
   text,
   timestamp,
   uniqueIndex,
@@ -20,7 +20,13 @@ const score = (name: string) => integer(name).notNull();
 export const ratings = pgTable(
   'ratings',
   {
-    id: serial('id').primaryKey(),
+    /**
+     * Random, not a sequence (docs/decisions/022): an id is shown outside the server, and a sequence would order an
+     * anonymous rating between its rater's named ones. The insert retries the rare collision.
+     */
+    id: integer('id')
+      .primaryKey()
+      .default(sql`(floor(random() * 2147483646) + 1)::int`),
     playerId: integer('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
@@ -46,18 +52,49 @@ export const ratings = pgTable(
     helpfulnessCount: integer('helpfulness_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When others first could see it, and the date and order they see it by (docs/product.md#anonymity): its
+     * createdAt when named; for an anonymous rating, the start of the release period it came out in. Null while an
+     * anonymous rating awaits its release: then it counts nowhere but its rater's My Ratings.
+     */
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    /** When the version others see became visible: updatedAt when named, its release's period start when anonymous. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** An anonymous rating's edit after its release, waiting for the next one; its rater sees it at once. */
+    pendingEdit: jsonb('pending_edit').$type<PendingRatingEdit>(),
   },
   (t) => [
     uniqueIndex('ratings_player_rater_key').on(t.playerId, sql`lower(${t.raterEmail})`),
-    index('ratings_player_created_idx').on(t.playerId, t.createdAt.desc()),
+    // The rated player's and the page's lists, newest first, with only the released ratings in the index.
+    index('ratings_player_listed_idx')
+      .on(t.playerId, t.listedAt.desc(), t.id.desc())
+      .where(sql`${t.listedAt} is not null`),
     index('ratings_rater_email_created_idx').on(sql`lower(${t.raterEmail})`, t.createdAt.desc()),
     index('ratings_rater_user_idx').on(t.raterUserId),
     check(
       'ratings_scores_check',
       sql`${t.serveReturn} between 1 and 5 and ${t.groundstrokesThirdShot} between 1 and 5 and ${t.netPlayVolleysDinks} between 1 and 5 and ${t.movementCourtAwareness} between 1 and 5 and ${t.mentalPhysicalGame} between 1 and 5 and ${t.overallRating} between 1 and 5`,
     ),
+    check('ratings_listed_check', sql`(${t.listedAt} is null) = (${t.publishedAt} is null)`),
     check('ratings_helpfulness_check', sql`${t.helpfulnessCount} >= 0 and ${t.helpfulnessSum} >= 0`),
   ],
 );
+
+/** The scores and texts of an edit, as the edit route computed them (overall included), awaiting release. */
+export type PendingRatingEdit = {
+  serveReturn: number;
+  groundstrokesThirdShot: number;
+  netPlayVolleysDinks: number;
+  movementCourtAwareness: number;
+  mentalPhysicalGame: number;
+  overallRating: number;
+  strengthsImprovements: string | null;
+  serveReturnComments: string | null;
+  groundstrokesThirdShotComments: string | null;
+  netPlayVolleysDinksComments: string | null;
+  movementCourtAwarenessComments: string | null;
+  mentalPhysicalGameComments: string | null;
+  editedAt: string;
+};
 
 export type RatingRow = typeof ratings.$inferSelect;

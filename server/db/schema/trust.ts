@@ -123,7 +123,7 @@ export const trustPredictions = pgTable(
   {
     ratingId: integer('rating_id')
       .primaryKey()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
+      .references(() => ratings.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     inside: integer('inside').notNull(),
     fields: integer('fields').notNull(),
     ratedAt: timestamp('rated_at', { withTimezone: true }).notNull(),
