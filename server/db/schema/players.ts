@@ -55,6 +55,11 @@ export const players = pgTable(
     verificationExpires: timestamp('verification_expires', { withTimezone: true }),
     verificationAttempts: integer('verification_attempts').notNull().default(0),
     importedBy: text('imported_by'),
+    /**
+     * The account that added the player (the rate wizard's new player, or its own registration): what the daily
+     * limit on new players counts (docs/product.md#new-players). Null for bulk imports and older rows.
+     */
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Lower-case, accent-free "first last", last name and location, kept by the data layer for search. */
     searchName: text('search_name').notNull().default(''),
@@ -100,6 +105,7 @@ export const players = pgTable(
       t.id,
     ),
     index('players_created_at_idx').on(t.createdAt),
+    index('players_created_by_idx').on(t.createdByUserId, t.createdAt),
     // Search near a place: each point of the radius (from player_points) gives its players in name order, from
     // this index alone (players-near.repo.ts).
     index('players_point_name_idx').on(t.latitude, t.longitude, sql`${t.searchName} collate "C"`, t.id),
