@@ -8,11 +8,12 @@ import {
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { loginAdmin, logoutAdmin } from './admin-auth.service';
 import { IP_LIMITS, signInLimiter } from './rate-limits';
+import { appDeviceCookies } from './device-cookie';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema };
 
 export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limitStore }) => {
-  const limit = signInLimiter(limitStore, 'admin', (body: AdminLoginBody) => body.email);
+  const limit = signInLimiter(limitStore, appDeviceCookies(env), 'admin', (body: AdminLoginBody) => body.email);
 
   app.post(
     '/api/admin/login',
@@ -29,7 +30,7 @@ export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limit
     },
     async (request, reply) => {
       const result = await loginAdmin(database.db, env, request.body);
-      await limit.succeeded(request);
+      await limit.succeeded(request, reply);
       // A sign-in of any kind gives the browser's session a new id (docs/product.md#accounts-and-sign-in), even though the admin
       // identity itself travels in headers.
       await app.rotateSession(request, reply);

@@ -9,6 +9,7 @@ import { errorReplySchema } from '../../../common/schemas/shared';
 import { unauthorized } from '../../lib/app-error';
 import { authenticateDeveloper, ensureActingUser } from './developer-auth.service';
 import { IP_LIMITS, signInLimiter } from './rate-limits';
+import { appDeviceCookies } from './device-cookie';
 
 const errors = {
   400: errorReplySchema,
@@ -19,7 +20,7 @@ const errors = {
 };
 
 export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, limitStore }) => {
-  const limit = signInLimiter(limitStore, 'developer', (body: DevLoginBody) => body.userId);
+  const limit = signInLimiter(limitStore, appDeviceCookies(env), 'developer', (body: DevLoginBody) => body.userId);
 
   app.post(
     '/api/dev-login',
@@ -37,7 +38,7 @@ export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, l
     async (request, reply) => {
       const { userId, password } = request.body;
       const developer = authenticateDeveloper(env.devUsers, userId, password);
-      await limit.succeeded(request);
+      await limit.succeeded(request, reply);
       const actingUser = await ensureActingUser(database.db, developer);
       await app.startSession(request, reply, {
         developer: { userId: developer.userId, userType: developer.userType, actingUserId: actingUser.id },

@@ -23,6 +23,7 @@ import {
   RESET_REQUESTED,
 } from './password-auth.service';
 import { ACCOUNT_LIMITS, IP_LIMITS, accountLimiter, signInLimiter } from './rate-limits';
+import { appDeviceCookies } from './device-cookie';
 
 const errors = {
   400: errorReplySchema,
@@ -37,7 +38,7 @@ const errors = {
 export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, mailer, limitStore }) => {
   const db = database.db;
   const registerLimit = accountLimiter(app, ACCOUNT_LIMITS.register, (body: RegisterBody) => body.email);
-  const loginLimit = signInLimiter(limitStore, 'password', (body: LoginBody) => body.email);
+  const loginLimit = signInLimiter(limitStore, appDeviceCookies(env), 'password', (body: LoginBody) => body.email);
   const forgotLimit = accountLimiter(app, ACCOUNT_LIMITS.forgotPassword, (body: ForgotPasswordBody) => body.email);
 
   app.post(
@@ -56,6 +57,8 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     async (request, reply) => {
       const user = await registerWithPassword(db, request.body);
       await app.startSession(request, reply, { userId: user.id });
+      // The browser that made the account is its owner's, as after a sign-in (docs/decisions/005-sign-in-limits.md).
+      loginLimit.rememberDevice(request, reply);
       const confirmationUrl = await sendConfirmationLink(
         db,
         { mailer, publicUrl: env.PUBLIC_URL, log: request.log },
@@ -80,7 +83,7 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     },
     async (request, reply) => {
       const user = await loginWithPassword(db, request.body);
-      await loginLimit.succeeded(request);
+      await loginLimit.succeeded(request, reply);
       await app.startSession(request, reply, { userId: user.id });
       return toCurrentUser(user);
     },

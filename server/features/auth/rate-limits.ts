@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../deps';
 import { accountKey, formatWait, takeOrRefuse, tooMany } from '../../lib/limit-refusal';
 import type { Budget, LimitStore } from '../../lib/limit-store';
+import type { DeviceCookies } from './device-cookie';
 
 const MINUTE = 60_000;
 
@@ -66,7 +67,9 @@ export function accountLimiter<B>(app: App, limit: AccountLimit, keyOf: (body: B
  * succeeds, so they count failures and no burst, however parallel, gets more checks than they allow:
  * - per account and client address, a short lock: a stranger's failures lock only the stranger's address;
  * - per account alone, two much higher ceilings whose windows grow (15 minutes, then a day), so a guesser
- *   spread over many addresses is slowed more and more while the owner, from their own address, gets in.
+ *   spread over many addresses is slowed more and more while the owner, from their own address, gets in;
+ * - per device cookie: a browser that signed in to the account before is kept out of the budgets above, so
+ *   strangers spending them cannot lock its owner out; its own small budget stops a stolen cookie from guessing.
  */
 export const SIGN_IN_BUDGETS = {
   perAccountAndAddress: { max: 5, windowMs: 15 * MINUTE },
@@ -74,25 +77,55 @@ export const SIGN_IN_BUDGETS = {
     { max: 30, windowMs: 15 * MINUTE },
     { max: 100, windowMs: 24 * 60 * MINUTE },
   ],
+  perDevice: { max: 5, windowMs: 15 * MINUTE },
 } as const;
 
 export type SignInLimiter = {
   /** preHandler: takes this attempt from its budgets, or answers 429 with Retry-After. */
   take: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** The attempt succeeded: it was no failure, so its budgets get it back. */
-  succeeded: (request: FastifyRequest) => Promise<void>;
+  /** The attempt succeeded: it was no failure, so its budgets get it back, and the browser is remembered. */
+  succeeded: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Remembers this browser for the account in the body (a sign-up signs in too). */
+  rememberDevice: (request: FastifyRequest, reply: FastifyReply) => void;
 };
 
-export function signInLimiter<B>(store: LimitStore, kind: string, keyOf: (body: B) => string): SignInLimiter {
-  const budgetsOf = (request: FastifyRequest): Budget[] => {
-    const account = `${kind}:${accountKey(keyOf(request.body as B))}`;
-    return [
-      { key: `signin:${account}:ip:${request.ip}`, ...SIGN_IN_BUDGETS.perAccountAndAddress },
-      ...SIGN_IN_BUDGETS.perAccount.map((budget) => ({ key: `signin:${account}:${budget.windowMs}`, ...budget })),
-    ];
-  };
+export function signInLimiter<B>(
+  store: LimitStore,
+  devices: DeviceCookies,
+  kind: string,
+  keyOf: (body: B) => string,
+): SignInLimiter {
+  const accountOf = (request: FastifyRequest) => `${kind}:${accountKey(keyOf(request.body as B))}`;
+  const taken = new WeakMap<FastifyRequest, string[]>();
+  const strangerBudgets = (account: string, ip: string): Budget[] => [
+    { key: `signin:${account}:ip:${ip}`, ...SIGN_IN_BUDGETS.perAccountAndAddress },
+    ...SIGN_IN_BUDGETS.perAccount.map((budget) => ({ key: `signin:${account}:${budget.windowMs}`, ...budget })),
+  ];
+  const rememberDevice = (request: FastifyRequest, reply: FastifyReply) =>
+    devices.remember(request, reply, accountOf(request));
   return {
-    take: async (request, reply) => takeOrRefuse(store, reply, budgetsOf(request)),
-    succeeded: async (request) => store.refund(budgetsOf(request).map((budget) => budget.key)),
+    take: async (request, reply) => {
+      const account = accountOf(request);
+      const nonce = devices.trustedNonce(request, account);
+      if (nonce) {
+        const device: Budget = { key: `signin:device:${nonce}`, ...SIGN_IN_BUDGETS.perDevice };
+        if ((await store.take([device])).allowed) {
+          taken.set(request, [device.key]);
+          return;
+        }
+        // A device cookie that has spent its budget is any other browser until its window ends.
+      }
+      const budgets = strangerBudgets(account, request.ip);
+      await takeOrRefuse(store, reply, budgets);
+      taken.set(
+        request,
+        budgets.map((budget) => budget.key),
+      );
+    },
+    succeeded: async (request, reply) => {
+      await store.refund(taken.get(request) ?? []);
+      rememberDevice(request, reply);
+    },
+    rememberDevice,
   };
 }

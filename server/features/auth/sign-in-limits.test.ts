@@ -5,6 +5,7 @@ import type * as PasswordModule from '../../lib/password';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from '../../lib/limit-store';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
 import { GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from './auth-fixtures';
+import { DEVICE_COOKIE } from './device-cookie';
 
 // Counts the password checks (argon2 verifications) the server runs, without changing what they answer.
 const passwordChecks = vi.hoisted(() => ({ count: 0 }));
@@ -85,6 +86,83 @@ describe.each(stores)('sign-in limits on the %s store', (_name, openStore) => {
     const owner = await login(email, GOOD_PASSWORD);
     expect(owner.statusCode).toBe(200);
     expect(sessionCookieOf(owner)).toBeDefined();
+  });
+
+  /** The `Cookie` header for the device cookie an answer set. */
+  const deviceCookieOf = (res: Awaited<ReturnType<typeof login>>) => {
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 24 * 60 * 60 });
+    return `${DEVICE_COOKIE}=${cookie?.value}`;
+  };
+  const loginWith = (email: string, password: string, ip: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+      payload: { email, password },
+    });
+
+  it("30 wrong passwords from 30 addresses do not lock out the owner's browser that signed in before", async () => {
+    const email = await account();
+    const home = address();
+    const known = deviceCookieOf(await loginWith(email, GOOD_PASSWORD, home));
+    const strangers = [];
+    for (let i = 0; i < 30; i += 1) strangers.push((await login(email, `Wrong-${i}-Pass`)).statusCode);
+    expect(strangers).toEqual(strangers.map(() => 401));
+    expect((await login(email, GOOD_PASSWORD)).statusCode).toBe(429);
+    // The account-wide limit still stands against any browser the account has not signed in from, even at home.
+    expect((await loginWith(email, GOOD_PASSWORD, home)).statusCode).toBe(429);
+    const owner = await loginWith(email, GOOD_PASSWORD, home, known);
+    expect(owner.statusCode).toBe(200);
+    expect(sessionCookieOf(owner)).toBeDefined();
+    // Its next sign-in, with the renewed cookie, gets in too.
+    expect((await loginWith(email, GOOD_PASSWORD, home, deviceCookieOf(owner))).statusCode).toBe(200);
+  });
+
+  it('a device cookie vouches only for its own account, and a stolen one gets 5 guesses', async () => {
+    const [email, other] = [await account(), await account()];
+    const known = deviceCookieOf(await loginWith(other, GOOD_PASSWORD, address()));
+    for (let i = 0; i < 30; i += 1) await login(email, `Wrong-${i}-Pass`);
+    expect((await loginWith(email, GOOD_PASSWORD, address(), known)).statusCode).toBe(429);
+    expect(
+      (await loginWith(email, GOOD_PASSWORD, address(), `${DEVICE_COOKIE}=forged.${'0'.repeat(64)}`)).statusCode,
+    ).toBe(429);
+
+    const stolen = deviceCookieOf(await loginWith(other, GOOD_PASSWORD, address()));
+    for (let i = 0; i < 30; i += 1) await login(other, `Wrong-${i}-Pass`);
+    const guesses = [];
+    for (let i = 0; i < 8; i += 1)
+      guesses.push((await loginWith(other, `Guess-${i}-Pass`, address(), stolen)).statusCode);
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Spent, the cookie is any other browser for the rest of its window: the account's own limit refuses it.
+    expect((await loginWith(other, GOOD_PASSWORD, address(), stolen)).statusCode).toBe(429);
+  });
+
+  it('remembers the browser that made the account and each kind of sign-in', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'x-forwarded-for': address() },
+      payload: { email: uniqueEmail('device'), password: GOOD_PASSWORD, firstName: 'Dev', lastName: 'Ice' },
+    });
+    expect(res.statusCode).toBe(201);
+    deviceCookieOf(res);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'x-forwarded-for': address() },
+      payload: { email: TEST_ADMIN.email, adminKey: TEST_ADMIN.key },
+    });
+    expect(admin.statusCode).toBe(200);
+    deviceCookieOf(admin);
+    const developer = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev-login',
+      headers: { 'x-forwarded-for': address() },
+      payload: { userId: 'devuser', password: 'devpass123' },
+    });
+    expect(developer.statusCode).toBe(200);
+    deviceCookieOf(developer);
   });
 
   it('20 wrong admin keys from one address do not lock the admin out from another', async () => {
