@@ -3,7 +3,7 @@ import { SEARCH_MIN_LENGTH, SKILL_LEVELS, YEARS_PLAYING } from '../constants';
 import { DEFAULT_SEARCH_RADIUS_MILES, SEARCH_RADII_MILES, type SearchRadiusMiles } from '../search-radii';
 import { linkedPlayerReplySchema, linkedPlayerSchema } from './auth';
 import { playerProfileSchema, playerSummarySchema } from './player-profile';
-import { emailSchema, idSchema, optionalText } from './shared';
+import { emailSchema, errorReplySchema, idSchema, optionalText } from './shared';
 import { overallEstimateSchema, skillSchema } from './trust';
 
 export const SEARCH_MAX_LENGTH = 100;
@@ -186,3 +186,9 @@ export type PlayerVisibility = z.infer<typeof visibilitySchema>;
 export type UpdatePlayerInput = z.input<typeof updatePlayerBodySchema>;
 export type UpdatePlayerBody = z.infer<typeof updatePlayerBodySchema>;
 export type UpdatePlayerReply = z.infer<typeof updatePlayerReplySchema>;
+
+/**
+ * 429 when the account has added as many new players as it may (docs/product.md#new-players): the message says when
+ * it may add another, `retryAt` is that time (ISO 8601). POST /api/players and POST /api/ratings (a new player).
+ */
+export const newPlayerLimitReplySchema = errorReplySchema.extend({ retryAt: z.string().optional() });

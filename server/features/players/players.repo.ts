@@ -16,6 +16,8 @@ export type NewPlayer = {
   userId?: string | null;
   isVerified?: boolean;
   importedBy?: string | null;
+  /** The account adding the player (the rate wizard's or its own registration); subject to its limit. */
+  createdByUserId?: string | null;
 };
 
 /** Inserts a player, its location stored as a place's parts and "City, ST" when the ZIP data knows it. */

@@ -1,5 +1,6 @@
 import type { FeatureRoutes } from '../../deps';
 import {
+  newPlayerLimitReplySchema,
   playerDetailSchema,
   playerIdParamSchema,
   playerSearchQuerySchema,
@@ -116,6 +117,7 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
           403: errorReplySchema,
           404: errorReplySchema,
           409: errorReplySchema,
+          429: newPlayerLimitReplySchema,
         },
       },
     },

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { PlayerRow } from '../../db/schema/index';
 import type { LinkedPlayer } from '../../../common/schemas/auth';
 import {
@@ -27,12 +27,14 @@ import {
   findPlayerByIdForUpdate,
   findPlayerIdOfUser,
   findPlayerOfUser,
-  insertPlayer,
+  insertPlayer as insertPlayerRow,
   searchPlayers,
+  type NewPlayer,
   updatePlayerProfile,
 } from './players.repo';
 import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
 import { MAX_QUERY_WORDS, searchPlayersNear } from './players-near.repo';
+import { refuseBeyondNewPlayerLimit } from './new-player-limit.service';
 
 /**
  * The player queries other features run inside their own transactions (a claim links a player, the rate wizard
@@ -44,10 +46,23 @@ export {
   findPlayerById,
   findPlayerByIdForUpdate,
   findPlayerIdOfUser,
-  insertPlayer,
   linkPlayerToUser,
 } from './players.repo';
 export { insertPlayersUnlessEmailTaken, type ImportedPlayer } from './bulk-insert.repo';
+
+/**
+ * Inserts a player. One added by an account (`createdByUserId`: the rate wizard's new player, a registration) counts
+ * against that account's limit (docs/product.md#new-players), checked under its row lock in the same transaction
+ * (a savepoint when `db` already is one), so the 429 leaves nothing behind and parallel requests cannot overdraw.
+ */
+export async function insertPlayer(db: Executor, player: NewPlayer) {
+  const creator = player.createdByUserId;
+  if (!creator) return insertPlayerRow(db, player);
+  return db.transaction(async (tx) => {
+    await refuseBeyondNewPlayerLimit(tx, creator);
+    return insertPlayerRow(tx, player);
+  });
+}
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const ALREADY_HAS_PLAYER = 'You already have a player profile';
@@ -261,6 +276,7 @@ async function createOwnPlayer(db: Db, actor: Actor, body: RegisterPlayerBody) {
     location,
     bio,
     userId: actor.user.id,
+    createdByUserId: actor.user.id,
   });
 }
 
