@@ -54,7 +54,11 @@ export async function signUpWithPassword(
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.payload}`);
   if (options.confirm !== false) {
     const link = confirmationLinkMailedTo(t.sentMail, email);
-    const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+      remoteAddress: freshIp(),
+    });
     if (opened.headers.location !== '/?emailConfirmed=1') throw new Error(`confirmation failed for ${email}`);
   }
   return { email, cookie: sessionCookieOf(res) ?? '', id: res.json<{ id: string }>().id, res };

@@ -9,6 +9,7 @@ import {
   INVALID_LINK_REDIRECT,
   resendConfirmationLink,
 } from './email-confirmation.service';
+import { IP_LIMITS } from './rate-limits';
 
 const RESEND_IP_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
 
@@ -20,12 +21,13 @@ export const emailConfirmationRoutes: FeatureRoutes = async (app, { database, en
   app.get(
     CONFIRM_EMAIL_PATH,
     {
-      config: { redirects: true },
+      config: { redirects: true, rateLimit: IP_LIMITS.confirmEmail },
       schema: {
         operationId: 'confirmEmail',
         summary: 'Confirm an e-mail address from the mailed link, then go to the front page',
         tags: ['auth'],
         querystring: confirmEmailQuerySchema,
+        response: { 429: errorReplySchema },
       },
     },
     async (request, reply) => {

@@ -41,10 +41,23 @@ describe('e-mail confirmation for password accounts', () => {
 
   const linkMailedTo = (app: TestApp, email: string) => confirmationLinkMailedTo(app.sentMail, email);
 
-  const open = (app: TestApp, link: URL) => app.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  const open = (app: TestApp, link: URL) =>
+    app.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, remoteAddress: freshIp() });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it('limits the links opened from one address as sign-in is: the 31st in a minute is 429 {message}', async () => {
+    const ip = freshIp();
+    const openFrom = (address: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/confirm-email?token=guessed-token', remoteAddress: address });
+    for (let i = 0; i < 30; i += 1) expect((await openFrom(ip)).statusCode).toBe(302);
+    const refused = await openFrom(ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toMatch(/^Too many attempts/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await openFrom(freshIp())).statusCode).toBe(302);
+  });
 
   it('mails a single-use link from PUBLIC_URL on sign-up, storing only its hash', async () => {
     const { email, res } = await signUp();

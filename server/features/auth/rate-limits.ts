@@ -27,6 +27,8 @@ export const IP_LIMITS = {
   forgotPassword: perIp(10, 15 * MINUTE),
   // Tokens carry 256 bits, so this only caps wasted hashing work.
   resetPassword: perIp(10, 15 * MINUTE),
+  // Opening a mailed confirmation link: the sign-in limit, as the link too is a credential guessed from outside.
+  confirmEmail: perIp(30, MINUTE),
 } satisfies Record<string, RateLimitOptions>;
 
 type AccountLimit = { max: number; timeWindow: number };
