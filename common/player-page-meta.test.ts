@@ -21,6 +21,7 @@ function page(overrides: Partial<PlayerPage> = {}): PlayerPage {
     isLinked: true,
     isClaimable: false,
     isPublic: true,
+    isIndexable: true,
     skill: {
       categories: inEveryCategory(estimate),
       overall: estimate,
@@ -92,5 +93,10 @@ describe('playerPageMeta', () => {
 
   it('keeps a members-only page out of search engines', () => {
     expect(playerPageMeta(page({ isPublic: false }), BASE).noindex).toBe(true);
+  });
+
+  it('keeps a new player nobody else has rated out of search engines', () => {
+    expect(playerPageMeta(page({ isIndexable: false }), BASE).noindex).toBe(true);
+    expect(playerPageMeta(page(), BASE).noindex).toBe(false);
   });
 });

@@ -16,7 +16,8 @@ function placeParts(place: string): { locality?: string; region?: string } {
 /**
  * The head tags of a player's page, the same from the server (its HTML) and the client (on navigation): title
  * "Jordan Rivera · Austin, TX · Pickleball Ratings", the overall estimate and the number of ratings in words, the
- * player's own preview picture, and a ProfilePage about a Person. A members-only page is kept out of indexes.
+ * player's own preview picture, and a ProfilePage about a Person. A members-only page is kept out of indexes, and so
+ * is a new player nobody else has rated yet.
  */
 export function playerPageMeta(page: PlayerPage, baseUrl: string): PageMeta {
   const name = `${page.firstName} ${page.lastName}`;
@@ -32,7 +33,7 @@ export function playerPageMeta(page: PlayerPage, baseUrl: string): PageMeta {
     title: [name, page.place, SITE_NAME].filter(Boolean).join(' · '),
     description,
     path: page.path,
-    noindex: !page.isPublic,
+    noindex: !page.isPublic || !page.isIndexable,
     ogType: 'profile',
     image: {
       // The server's address for it, versioned by the stored estimate: a new picture, a new address.

@@ -40,6 +40,11 @@ export const playerPageSchema = z.object({
   isClaimable: z.boolean(),
   /** false for a linked player who chose `members`: not indexed, not in the sitemap. */
   isPublic: z.boolean(),
+  /**
+   * false for a members-only page, and for a player added by the rate wizard until a second account rates it or its
+   * owner claims it (docs/product.md#new-players): noindex, not in the sitemap.
+   */
+  isIndexable: z.boolean(),
   skill: skillSchema,
   /** Counted ratings per overall star. */
   overallDistribution: ratingBreakdownSchema,

@@ -23,6 +23,8 @@ export type RecordPage = {
   path: string;
   /** Changes whenever anything the page shows changes. */
   version: string;
+  /** Kept out of search engines: answered with `X-Robots-Tag: noindex` (its head says so too). */
+  noindex?: boolean;
   /**
    * The head and the content of #root, drawn only when no page of this version is kept; `signedOut`, the page as
    * the client draws it for a visitor without a session, with its head scripts (when `ssr` is there and could).
@@ -112,6 +114,7 @@ export function registerPlayerPages(app: FastifyInstance, options: PlayerPageOpt
     }
     // The page reads nothing from the query string, so an address with one (a shared link's) gets it drawn too.
     const withSession = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
+    if (found.noindex) reply.header('x-robots-tag', 'noindex');
     return sendPage(request, reply, withSession ? page.withSession : page.signedOut, 200, ', cookie');
   };
   app.get('/players/:id', { schema: { hide: true } }, sendPlayerPage);

@@ -88,6 +88,7 @@ const versionOf = (player: PlayerPageSummaryRow) =>
     player.skillLevel,
     player.yearsPlaying,
     player.bio,
+    player.unvetted,
   ]);
 
 const ANONYMOUS: PageAccess = { caller: null, isAdmin: false };
@@ -114,6 +115,7 @@ export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>, log?: Fast
     return {
       path: playerPath(player),
       version: versionOf(player),
+      noindex: isMembersOnly(player) || player.unvetted,
       render: async (ssr) => {
         if (isMembersOnly(player)) return { meta: membersOnlyMeta(player), root: membersOnlyFactsHtml(player) };
         // The drawn page shows the history; the facts alone spare computing it.

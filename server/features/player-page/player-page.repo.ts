@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery, preparedStatement } from '../../db/prepared';
 import { playerMatchRequests, players, playerSkill, ratings, users } from '../../db/schema/index';
+import { unvettedSql } from '../players/new-player-listing.service';
 
 /*
  * The player page reads by primary key (players, player_skill) and by index ranges of one player
@@ -25,6 +26,8 @@ const summaryColumns = {
   yearsPlaying: players.yearsPlaying,
   bio: players.bio,
   skillComputedAtMs: computedAtMs,
+  /** Kept out of search engines until a second account rates it (docs/product.md#new-players). */
+  unvetted: unvettedSql(players),
 };
 
 const summaryQuery = preparedQuery('player_page_summary', (db) =>

@@ -81,6 +81,7 @@ describe('GET /api/players/:id/page', () => {
       isLinked: false,
       isClaimable: true,
       isPublic: true,
+      isIndexable: true,
       overallDistribution: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 },
       viewer: { signedIn: false, isOwner: false, existingRatingId: null },
     });

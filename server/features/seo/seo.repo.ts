@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { players, playerSkill, type StoredSkill } from '../../db/schema/index';
+import { listingColumnsOf, unvettedSql } from '../players/new-player-listing.service';
 
 /** What the preview image needs of a player, read with its stored estimate in one primary-key probe. */
 export type PreviewPlayerRow = {
@@ -32,10 +33,11 @@ const previewPlayerQuery = preparedStatement<{ id: number }>(
 );
 
 /**
- * Who may be listed: unlinked players, and linked players who chose a public page (docs/product.md#visibility).
- * Written once so the page list and each page agree.
+ * Who may be listed: unlinked players, and linked players who chose a public page (docs/product.md#visibility), but
+ * not a player the rate wizard added until a second account rates it or its owner claims it
+ * (docs/product.md#new-players). Written once so the page list and each page agree.
  */
-const listable = sql`(p.user_id is null or p.visibility = 'public')`;
+const listable = sql`(p.user_id is null or p.visibility = 'public') and not ${unvettedSql(listingColumnsOf('p'))}`;
 /** A player's last change we know of: created, or its estimate recomputed (players keep no update time). */
 const lastModified = sql`greatest(p.created_at, s.computed_at)`;
 
