@@ -41,7 +41,7 @@ export const ERROR_CODES = {
   // Players and their profiles.
   player_not_found: 'No such player',
   no_linked_player: 'No player profile is linked to the account',
-  members_only: "The player's page is for signed-in members",
+  members_only: "The player's page is for signed-in members with a confirmed e-mail",
   not_your_profile: "Only the profile's owner or an admin may edit it",
   name_admin_only: "Only an admin may change a player's name",
   claim_instead: 'The profile exists unlinked: claim it rather than register it again',

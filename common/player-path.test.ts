@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playerPath, playerSlug, publicPlace } from './player-path';
+import { encodedPlayerPath, playerPath, playerSlug, publicLocation, publicPlace } from './player-path';
 
 describe('player page addresses', () => {
   it('joins name, city and state in lower case without accents or punctuation', () => {
@@ -23,6 +23,24 @@ describe('player page addresses', () => {
     expect(publicPlace('Austin')).toBe('Austin');
     expect(publicPlace('78701')).toBe('');
     expect(publicPlace(null)).toBe('');
+  });
+
+  it('drops what a free-text location cannot show as a place: a street without a number, a box, a run-on address', () => {
+    expect(publicPlace('123 Main St Austin TX 78701')).toBe('');
+    expect(publicPlace('Elm Street')).toBe('');
+    expect(publicPlace('PO Box 12')).toBe('');
+    expect(publicPlace('Ocean Blvd.')).toBe('');
+    expect(publicPlace('Federal Way, WA')).toBe('Federal Way, WA');
+    expect(publicPlace('Lakeside Club')).toBe('Lakeside Club');
+    expect(publicLocation('123 Main St Austin TX 78701')).toBe('Unknown Location');
+    expect(publicLocation('123 Main St, Austin, TX 78701')).toBe('Austin, TX');
+  });
+
+  it('percent-encodes a path with a name outside Latin-1, for a Location header', () => {
+    const path = playerPath({ id: 7, firstName: 'Işıl', lastName: 'Kaya', location: 'Austin, TX' });
+    expect(path).toBe('/players/7/isıl-kaya-austin-tx');
+    expect(encodedPlayerPath(path)).toBe('/players/7/is%C4%B1l-kaya-austin-tx');
+    expect(decodeURI(encodedPlayerPath('/players/8/李-小龙'))).toBe('/players/8/李-小龙');
   });
 
   it('reads a picked suggestion and a trailing country as city and state', () => {

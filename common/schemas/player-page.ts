@@ -8,8 +8,13 @@ import { estimateSchema, skillSchema } from './trust';
  * street or a ZIP (`place` is city and state); anonymous raters stay anonymous.
  */
 
-/** A linked player who chose `members`: a visitor who is not signed in gets this 401 and a sign-in prompt. */
+/**
+ * A linked player who chose `members` (docs/product.md#visibility): a visitor who is not signed in gets this 401 and a
+ * sign-in prompt, on the page and on every call that answers the player.
+ */
 export const MEMBERS_ONLY_MESSAGE = "Sign in to see this player's page";
+/** The same player, to a signed-in account whose e-mail is not confirmed yet: 403, also `members_only`. */
+export const MEMBERS_ONLY_CONFIRM_MESSAGE = "Confirm your e-mail address to see this player's page";
 
 /** The overall estimate at the end of one calendar quarter, from the ratings given until then. */
 export const estimateHistoryPointSchema = estimateSchema.extend({

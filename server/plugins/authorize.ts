@@ -89,6 +89,8 @@ declare module 'fastify' {
       requireAdmin: (request: FastifyRequest) => Promise<AdminIdentity>;
       /** Whether the caller holds any admin identity (for data shown to admins only). */
       isAdmin: (request: FastifyRequest) => Promise<boolean>;
+      /** Whether the caller is signed in with a proven e-mail, as requireConfirmedActor decides (for members-only data). */
+      isConfirmed: (request: FastifyRequest) => Promise<boolean>;
       /** The user of a user session (not a developer session), or null. */
       sessionUser: (request: FastifyRequest) => Promise<UserRow | null>;
       /** Every route registered after this plugin, with its declared access (the authorization matrix test walks these). */
@@ -117,11 +119,15 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
 
   // Registering, claiming, rating and voting speak for an e-mail address, so they wait until it is proven
   // (decision 006). Developers act with a configured account, confirmed by configuration.
+  const isConfirmed = async (request: FastifyRequest) => {
+    const principal = await principalOf(db, request);
+    const actor = actorOf(principal);
+    return actor !== null && (principal?.kind === 'developer' || actor.user.emailVerified);
+  };
+
   const requireConfirmedActor = async (request: FastifyRequest) => {
     const actor = await requireActor(request);
-    const principal = await principalOf(db, request);
-    if (principal?.kind !== 'developer' && !actor.user.emailVerified)
-      throw new AppError(403, EMAIL_UNCONFIRMED, 'email_unconfirmed');
+    if (!(await isConfirmed(request))) throw new AppError(403, EMAIL_UNCONFIRMED, 'email_unconfirmed');
     return actor;
   };
 
@@ -154,6 +160,7 @@ export const authorizePlugin = fp(async (app: FastifyInstance, options: { db: Db
     requireConfirmedActor,
     requireAdmin,
     isAdmin,
+    isConfirmed,
     sessionUser,
     routes,
   });

@@ -24,7 +24,7 @@
       limit $15::int
     )
     select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
-      p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId",
+      p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId", p.visibility,
       p.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
     from page
     join "players" p on p.id = page.id

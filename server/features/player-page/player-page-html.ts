@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../plugins/page-head';
 import type { PlayerPages, SignedOutRenderer } from '../../plugins/player-pages';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
-import { getPlayerPage, getPlayerPageComments, isMembersOnly, type PageAccess } from './player-page.service';
+import { isMembersOnly, SIGNED_OUT } from '../players/player-visibility.service';
+import { getPlayerPage, getPlayerPageComments } from './player-page.service';
 
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const ratingsText = (n: number) => `${n.toLocaleString('en-US')} rating${n === 1 ? '' : 's'}`;
@@ -91,7 +92,7 @@ const versionOf = (player: PlayerPageSummaryRow) =>
     player.unvetted,
   ]);
 
-const ANONYMOUS: PageAccess = { caller: null, isAdmin: false };
+const ANONYMOUS = SIGNED_OUT;
 
 /**
  * The page as the client draws it for a signed-out visitor, with the answers of its two queries (decision 010),

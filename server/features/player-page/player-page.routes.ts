@@ -7,21 +7,16 @@ import {
   playerPageSchema,
 } from '../../../common/schemas/player-page';
 import { errorReplySchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
-import { getPlayerPage, getPlayerPageComments, type PageAccess } from './player-page.service';
+import { playerViewerOf } from '../players/player-visibility.service';
+import { getPlayerPage, getPlayerPageComments } from './player-page.service';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema };
+const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 
-/** Public: anyone reads a player's page, except a members-only one, which needs a signed-in caller. */
+/** Public: anyone reads a player's page, except a members-only one, which needs a confirmed member (or its owner, or an admin). */
 export const playerPageRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 
-  const accessOf = async (request: FastifyRequest): Promise<PageAccess> => {
-    const actor = await app.authorize.optionalActor(request);
-    return {
-      caller: actor ? { userId: actor.user.id, email: actor.user.email } : null,
-      isAdmin: await app.authorize.isAdmin(request),
-    };
-  };
+  const accessOf = (request: FastifyRequest) => playerViewerOf(app, request);
 
   app.get(
     '/api/players/:id/page',

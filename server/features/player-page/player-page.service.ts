@@ -1,9 +1,10 @@
 import { playerPath, publicPlace } from '../../../common/player-path';
 import { raterDisplayName } from '../../../common/rater-display-name';
-import { MEMBERS_ONLY_MESSAGE, type PlayerPage, type PlayerPageComment } from '../../../common/schemas/player-page';
+import type { PlayerPage, PlayerPageComment } from '../../../common/schemas/player-page';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { cutPage, decodeCursor } from '../../lib/page-cursor';
+import { isMembersOnly, refuseUnlessSeen, type PlayerViewer } from '../players/player-visibility.service';
 import { PLAYER_NOT_FOUND } from '../players/players.service';
 import { startOfWeek } from '../ratings/ratings.service';
 import { previewImagePath } from '../seo/seo.service';
@@ -18,21 +19,16 @@ import {
   type PublicCommentRow,
 } from './player-page.repo';
 
-/** Who reads the page: a signed-in user (their id and e-mail), or nobody; admins see members-only pages too. */
-export type PageCaller = { userId: string; email: string } | null;
-export type PageAccess = { caller: PageCaller; isAdmin: boolean };
-
-/** A linked player who chose `members` shows their page to signed-in members only (docs/product.md#visibility). */
-export const isMembersOnly = (player: Pick<PlayerPageSummaryRow, 'userId' | 'visibility'>) =>
-  player.userId !== null && player.visibility === 'members';
-
+/**
+ * A linked player who chose `members` shows their page to confirmed members, themselves and admins only
+ * (docs/product.md#visibility); anyone else gets the "sign in" answer (401, or 403 before the e-mail is confirmed).
+ */
 function refuseUnlessAllowed<Row extends Pick<PlayerPageSummaryRow, 'userId' | 'visibility'>>(
   player: Row | undefined,
-  access: PageAccess,
+  viewer: PlayerViewer,
 ): Row {
   if (!player) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
-  if (isMembersOnly(player) && !access.caller && !access.isAdmin)
-    throw new AppError(401, MEMBERS_ONLY_MESSAGE, 'members_only');
+  refuseUnlessSeen(player, viewer);
   return player;
 }
 
@@ -43,11 +39,10 @@ function refuseUnlessAllowed<Row extends Pick<PlayerPageSummaryRow, 'userId' | '
 export async function getPlayerPage(
   db: Db,
   id: number,
-  access: PageAccess,
+  viewer: PlayerViewer,
   options: { history: boolean } = { history: true },
 ): Promise<PlayerPage> {
-  const row = refuseUnlessAllowed(await findPlayerPageDetail(db, id), access);
-  const { caller } = access;
+  const row = refuseUnlessAllowed(await findPlayerPageDetail(db, id), viewer);
   const stored = row.storedSkill && row.skillComputedAtMs !== null;
   const skill = await skillForDisplay(
     db,
@@ -73,9 +68,9 @@ export async function getPlayerPage(
     overallDistribution: { 1: row.stars1, 2: row.stars2, 3: row.stars3, 4: row.stars4, 5: row.stars5 },
     history: stored && options.history ? await overallHistory(db, row.id, skill.computedAt) : [],
     viewer: {
-      signedIn: caller !== null,
-      isOwner: caller !== null && row.userId === caller.userId,
-      existingRatingId: caller ? await findRatingIdOfRater(db, row.id, caller.email) : null,
+      signedIn: viewer.userId !== null,
+      isOwner: viewer.userId !== null && row.userId === viewer.userId,
+      existingRatingId: viewer.email !== null ? await findRatingIdOfRater(db, row.id, viewer.email) : null,
     },
   };
 }
@@ -105,11 +100,11 @@ export type CommentsPage = { items: PlayerPageComment[]; nextCursor: string | un
 export async function getPlayerPageComments(
   db: Db,
   id: number,
-  access: PageAccess,
+  viewer: PlayerViewer,
   query: { limit: number; cursor?: string },
 ): Promise<CommentsPage> {
   const after = decodeCursor(query.cursor);
-  refuseUnlessAllowed(await findPlayerPageSummary(db, id), access);
+  refuseUnlessAllowed(await findPlayerPageSummary(db, id), viewer);
   const rows = await listPublicComments(db, id, { limit: query.limit, afterId: after?.id });
   const { items, nextCursor } = cutPage(rows, query.limit, (row) => row.id);
   return { items: items.map(toPublicComment), nextCursor };

@@ -56,7 +56,7 @@ const startsWithRange = (column: AnyPgColumn | SQL, from: SQL, to: SQL) =>
 /** Names sort in byte order (~<~), as the text_pattern_ops indexes hold them, whatever the collation. */
 const byteOrder = (column: AnyPgColumn | SQL) => sql`${column} using operator(pg_catalog.~<~)`;
 
-const resultColumns = sql`p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.rating_count`;
+const resultColumns = sql`p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.visibility, p.rating_count`;
 
 export type SearchRow = {
   id: number;
@@ -66,6 +66,8 @@ export type SearchRow = {
   skillLevel: string;
   isVerified: boolean;
   userId: string | null;
+  /** Who sees the page: a members-only player is left out for others (docs/product.md#visibility). */
+  visibility: PlayerRow['visibility'];
   ratingCount: number;
   existingRatingId: number | null;
 };
@@ -97,7 +99,7 @@ function leadingTiersStatement(): SQL {
     page as (select * from tier1 union all select * from tier2 union all select * from tier3)
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
-      page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
+      page.visibility, page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
     from page
     -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
     -- ratings costs milliseconds for a prolific rater.
@@ -138,6 +140,7 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
       skillLevel: players.skillLevel,
       isVerified: players.isVerified,
       userId: players.userId,
+      visibility: players.visibility,
       ratingCount: players.ratingCount,
       existingRatingId: ratings.id,
     })

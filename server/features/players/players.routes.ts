@@ -14,6 +14,7 @@ import { errorReplySchema } from '../../../common/schemas/shared';
 import { backfillPlayerCoordinates } from './coordinates-backfill.service';
 import { backfillPlayerPlaces } from './places-backfill.service';
 import { getPlayerDetail, registerPlayer, searchPlayersFor, updatePlayer } from './players.service';
+import { playerViewerOf } from './player-visibility.service';
 
 export const playersRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
@@ -49,7 +50,7 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
         response: { 200: playerSearchReplySchema, 400: errorReplySchema },
       },
     },
-    async (request) => searchPlayersFor(db, request.query, await app.authorize.optionalActor(request)),
+    async (request) => searchPlayersFor(db, request.query, await playerViewerOf(app, request)),
   );
 
   app.get(
@@ -60,14 +61,17 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
         summary: "One player's profile",
         tags: ['players'],
         params: playerIdParamSchema,
-        response: { 200: playerDetailSchema, 400: errorReplySchema, 404: errorReplySchema },
+        // 401 (signed out) and 403 (e-mail unconfirmed): a members-only player (docs/product.md#visibility).
+        response: {
+          200: playerDetailSchema,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+        },
       },
     },
-    async (request) => {
-      const actor = await app.authorize.optionalActor(request);
-      const isAdmin = await app.authorize.isAdmin(request);
-      return getPlayerDetail(db, request.params.id, { userId: actor?.user.id ?? null, isAdmin });
-    },
+    async (request) => getPlayerDetail(db, request.params.id, await playerViewerOf(app, request)),
   );
 
   // The player's own user with a proven e-mail (decision 006), or any admin identity, an admin token

@@ -35,6 +35,7 @@ import {
 import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
 import { MAX_QUERY_WORDS, searchPlayersNear } from './players-near.repo';
 import { refuseBeyondNewPlayerLimit } from './new-player-limit.service';
+import { locationFor, refuseUnlessSeen, seesInFull, type PlayerViewer } from './player-visibility.service';
 
 /**
  * The player queries other features run inside their own transactions (a claim links a player, the rate wizard
@@ -79,7 +80,7 @@ function matchableQuery(q: string): string | null {
   return query.split(' ').some((word) => word.length >= 2) ? query : null;
 }
 
-type FoundRow = Omit<PlayerSearchResult, 'alreadyRated' | 'overallEstimate' | 'path'>;
+type FoundRow = Omit<PlayerSearchResult, 'alreadyRated' | 'overallEstimate' | 'path'> & Pick<PlayerRow, 'visibility'>;
 
 async function searchRows(db: Db, search: PlayerSearchQuery, raterEmail: string | null): Promise<FoundRow[]> {
   const query = search.q === null ? null : matchableQuery(search.q);
@@ -99,21 +100,25 @@ async function searchRows(db: Db, search: PlayerSearchQuery, raterEmail: string 
 /**
  * docs/product.md#search-rules: name or location, case- and accent-insensitive, best matches first. Words shorter
  * than 2 characters only narrow a query that has a longer word. Near a place (a ZIP or "City, ST"): the
- * players within the radius, nearest first, then best matching.
+ * players within the radius, nearest first, then best matching. A members-only player is left out for those who may
+ * not see the page (docs/product.md#visibility), after the statements' limit, so such a search may answer fewer
+ * players than there are: filtering in SQL would cost the search near a place its index-only reads.
  */
 export async function searchPlayersFor(
   db: Db,
   search: PlayerSearchQuery,
-  actor: Actor | null,
+  viewer: PlayerViewer,
 ): Promise<PlayerSearchResult[]> {
-  const rows = await searchRows(db, search, actor?.user.email ?? null);
+  const found = await searchRows(db, search, viewer.email);
+  const rows = found.filter((row) => seesInFull(row, viewer));
   const estimates = await overallsForDisplay(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row, index) => ({
+  return rows.map(({ visibility: _visibility, ...row }, index) => ({
     ...row,
     alreadyRated: row.existingRatingId !== null,
+    location: locationFor(row, viewer),
     overallEstimate: estimates[index],
     path: playerPath(row),
   }));
@@ -139,21 +144,24 @@ export type PlayerCaller = { userId: string | null; isAdmin: boolean };
 
 /**
  * docs/product.md#player-calls: public, so no e-mail and no rater identity. The page's visibility is the
- * player's own setting, shown to their user and admins only.
+ * player's own setting, shown to their user and admins only. A members-only player is answered as its page is
+ * (docs/product.md#visibility): the "sign in" refusal for anyone who may not see it. The location is city and state
+ * for anyone but the player and admins.
  */
-export async function getPlayerDetail(db: Db, id: number, viewer: PlayerCaller): Promise<PlayerDetail> {
+export async function getPlayerDetail(db: Db, id: number, viewer: PlayerViewer): Promise<PlayerDetail> {
   const row = await findPlayerDetail(db, id);
   if (!row) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
-  const seesVisibility = viewer.isAdmin || (row.userId !== null && row.userId === viewer.userId);
+  refuseUnlessSeen(row, viewer);
+  const ownerOrAdmin = viewer.isAdmin || (row.userId !== null && row.userId === viewer.userId);
   return {
-    ...(seesVisibility ? { visibility: row.visibility } : {}),
+    ...(ownerOrAdmin ? { visibility: row.visibility } : {}),
     id: row.id,
     userId: row.userId,
     firstName: row.firstName,
     lastName: row.lastName,
     skillLevel: row.skillLevel,
     yearsPlaying: row.yearsPlaying,
-    location: row.location,
+    location: locationFor(row, viewer),
     bio: row.bio,
     isVerified: row.isVerified,
     createdAt: row.createdAt.toISOString(),

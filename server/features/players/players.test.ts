@@ -388,7 +388,7 @@ describe('PUT /api/players/:id', () => {
       lastName: w,
       visibility: 'members',
     });
-    expect((await searchResults(t, `patricia ${w}`)).map((result) => result.id)).toEqual([player.id]);
+    expect((await searchResults(t, `patricia ${w}`, admin)).map((result) => result.id)).toEqual([player.id]);
     const unlinked = await addPlayer(t.database.db);
     const byToken = await edit(unlinked.id, { bio: 'Imported' }, await adminTokenHeaders(t));
     expect(byToken.statusCode).toBe(200);
@@ -485,8 +485,9 @@ describe('PUT /api/players/:id', () => {
       'members',
     );
     expect(await visibilityFor(await adminTokenHeaders(t))).toBe('members');
-    expect(await visibilityFor({})).toBeUndefined();
     expect(await visibilityFor({ cookie: (await owner()).cookie })).toBeUndefined();
+    // A visitor who is not signed in gets the page's "sign in" answer (docs/product.md#visibility).
+    expect((await detail(player.id)).statusCode).toBe(401);
     expect(keysDeep((await detail(player.id)).json())).not.toContain('visibility');
   });
 });

@@ -42,7 +42,7 @@ function PlayerPageFor({ id, notFound }: { id: number; notFound: ReactNode }) {
 
   if (query.isPending) return <PlayerPageSkeleton />;
   if (hasErrorCode(query.error, 'player_not_found')) return notFound;
-  if (membersOnly) return <MembersOnly />;
+  if (membersOnly) return <MembersOnly signedIn={auth.isAuthenticated} />;
   if (!page) return <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
 
   return (
@@ -122,8 +122,11 @@ function usePlayerPageMeta(page: PlayerPageData | undefined, membersOnly: boolea
   }, [page, membersOnly, pathname]);
 }
 
-/** A linked player who chose to show their page to signed-in members only, seen by a visitor who is not. */
-function MembersOnly() {
+/**
+ * A linked player who chose to show their page to members only, seen by a visitor who is not signed in, or by an
+ * account whose e-mail is not confirmed yet (docs/product.md#visibility).
+ */
+function MembersOnly({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
   return (
     <section className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center px-4 py-16 text-center sm:py-20">
@@ -131,11 +134,19 @@ function MembersOnly() {
         <Lock className="size-8" />
       </span>
       <h1 className="mt-5 text-2xl font-bold text-stone-900 sm:text-3xl">This player’s page is for members</h1>
-      <p className="mt-3 text-stone-600">
-        They share their ratings with signed-in members of {SITE_NAME}. Sign in, or create a free account, to see them.
-      </p>
+      {signedIn ? (
+        <p className="mt-3 text-stone-600">
+          They share their ratings with members of {SITE_NAME} who confirmed their e-mail address. Open the link we sent
+          you to see them; your workspace can send it again.
+        </p>
+      ) : (
+        <p className="mt-3 text-stone-600">
+          They share their ratings with signed-in members of {SITE_NAME}. Sign in, or create a free account, to see
+          them.
+        </p>
+      )}
       <Button asChild size="lg" className="mt-8 w-full sm:w-auto">
-        <Link to={loginPathBackTo(pathname)}>Sign in</Link>
+        {signedIn ? <Link to="/">Go to your workspace</Link> : <Link to={loginPathBackTo(pathname)}>Sign in</Link>}
       </Button>
     </section>
   );
