@@ -66,8 +66,12 @@ export type PreviewImagesOptions = {
   freshForMs?: number;
 };
 
-/** See `freshForMs`: short beside the five minutes browsers and bots may keep an unversioned address anyway. */
-export const PREVIEW_FRESH_MS = 5_000;
+/**
+ * See `freshForMs`: none by default. A page turned members-only must lose its picture at once on every instance
+ * (docs/product.md#visibility), and a picture kept in one process would not hear of a change made through another;
+ * the one primary-key read each request then makes is what the player page's HTML costs too.
+ */
+export const PREVIEW_FRESH_MS = 0;
 
 /**
  * Player preview images, rendered on first request and kept in a bounded LRU keyed by what they show

@@ -14,10 +14,12 @@ import {
 
 /** A crawler reads these a few times a day; an hour of caching spares the database a sitemap scan per fetch. */
 const SITEMAP_CACHE = 'public, max-age=3600';
-/** An image whose address names its estimate's version changes only with a new address (a day is safe). */
-const VERSIONED_IMAGE_CACHE = 'public, max-age=86400';
-/** An address without the current version (old, or none) may show something else soon. */
-const UNVERSIONED_IMAGE_CACHE = 'public, max-age=300';
+/**
+ * A player's picture may stop at any moment: a page turned members-only gets the site's picture at once
+ * (docs/product.md#visibility), whatever version the address names. So browsers and CDNs revalidate every use (the
+ * ETag makes that a 304 without the picture) rather than keep it for a lifetime that could outlive the switch.
+ */
+const PLAYER_IMAGE_CACHE = 'public, no-cache';
 
 const MAX_INT = 2_147_483_647;
 const positiveInt = (text: string, max: number) =>
@@ -80,10 +82,9 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
         const id = positiveInt(/^(\d+)\.png$/.exec(request.params.file)?.[1] ?? '', MAX_INT);
         if (!id) throw notFound('Player not found', 'player_not_found');
         const image = await previewImages.forPlayer(db, id, request.query.v);
-        const current = !image.membersOnly && request.query.v === image.version;
         reply
           .type('image/png')
-          .header('cache-control', current ? VERSIONED_IMAGE_CACHE : UNVERSIONED_IMAGE_CACHE)
+          .header('cache-control', PLAYER_IMAGE_CACHE)
           .header('etag', image.etag)
           // Made to be shown elsewhere: a chat or social site may draw it in its own pages.
           .header('cross-origin-resource-policy', 'cross-origin');

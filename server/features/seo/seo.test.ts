@@ -238,7 +238,7 @@ describe('player preview images', () => {
   const versionOf = async (id: number) =>
     previewImageVersion((await findPreviewPlayer(t.database.db, id))?.computedAt ?? null);
 
-  it('draws a 1200×630 PNG for a rated player, cached for a day at its current version', async () => {
+  it('draws a 1200×630 PNG for a rated player, revalidated on every use by its ETag', async () => {
     const version = await versionOf(seeded.rated.id);
     expect(version).not.toBe('0');
     const res = await image(`/og/players/${seeded.rated.id}.png?v=${version}`);
@@ -249,7 +249,7 @@ describe('player preview images', () => {
     // A palette PNG (IHDR colour type 3), small enough that serving a cached one costs little more than a read.
     expect(res.rawPayload.readUInt8(25)).toBe(3);
     expect(res.rawPayload.length).toBeLessThan(30_000);
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
@@ -259,19 +259,19 @@ describe('player preview images', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload).toHaveLength(0);
 
-    // An old or missing version still gets the current picture, cached briefly.
+    // An old or missing version still gets the current picture.
     const stale = await image(`/og/players/${seeded.rated.id}.png?v=old`);
     expect(stale.statusCode).toBe(200);
     expect(stale.rawPayload.equals(res.rawPayload)).toBe(true);
-    expect(stale.headers['cache-control']).toBe('public, max-age=300');
-    expect((await image(`/og/players/${seeded.rated.id}.png`)).headers['cache-control']).toBe('public, max-age=300');
+    expect(stale.headers['cache-control']).toBe('public, no-cache');
+    expect((await image(`/og/players/${seeded.rated.id}.png`)).headers['cache-control']).toBe('public, no-cache');
   });
 
   it('draws a player nobody rated as "Not rated yet", with the version "0"', async () => {
     const res = await image(`/og/players/${seeded.unlinked.id}.png?v=0`);
     expect(res.statusCode).toBe(200);
     expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
-    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
     const row = await findPreviewPlayer(t.database.db, seeded.unlinked.id);
     expect(row && previewCardOf(row)).toEqual({
       name: 'Jordan Rivera',
@@ -305,7 +305,7 @@ describe('player preview images', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(readFileSync(SITE_PREVIEW_IMAGE))).toBe(true);
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
   });
 
   it('leaves out the placeholder place of a player added without one', async () => {
@@ -335,8 +335,47 @@ describe('player preview images', () => {
     expect(after).not.toBe(before);
     const second = await image(`/og/players/${seeded.rated.id}.png?v=${after}`);
     expect(second.headers.etag).not.toBe(first.headers.etag);
-    expect(second.headers['cache-control']).toBe('public, max-age=86400');
+    expect(second.headers['cache-control']).toBe('public, no-cache');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+});
+
+describe('a page turned members-only (docs/product.md#visibility)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("stops its player's preview image at once, and no cache may keep the old one past the switch", async () => {
+    const email = uniqueEmail('switcher');
+    const cookie = await signInAs(t, { email });
+    const player = await addPlayer(t.database.db, { firstName: 'Sky', lastName: 'Switcher', email });
+    await linkPlayerTo(t.database.db, player.id, email, { visibility: 'public' });
+    const sitePicture = readFileSync(SITE_PREVIEW_IMAGE);
+    const version = previewImageVersion((await findPreviewPlayer(t.database.db, player.id))?.computedAt ?? null);
+    const urls = [`/og/players/${player.id}.png`, `/og/players/${player.id}.png?v=${version}`];
+
+    const drawn = await t.app.inject({ url: urls[1] });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.rawPayload.equals(sitePicture)).toBe(false);
+    // Every use of a player's picture is revalidated (its ETag makes that a 304): no browser or CDN keeps it longer.
+    for (const url of urls)
+      expect((await t.app.inject({ url })).headers['cache-control'], url).toBe('public, no-cache');
+
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/players/${player.id}`,
+      headers: { cookie },
+      payload: { visibility: 'members' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    for (const url of urls) {
+      const next = await t.app.inject({ url, headers: { 'if-none-match': String(drawn.headers.etag) } });
+      expect(next.statusCode, url).toBe(200);
+      expect(next.rawPayload.equals(sitePicture), url).toBe(true);
+      expect(next.headers['cache-control'], url).toBe('public, no-cache');
+    }
   });
 });
 
