@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseEnv } from './env';
@@ -36,15 +37,50 @@ describe('configuration refuses what is unsafe in production', () => {
     'abcabcabcabcabcabcabcabcabcabcab',
     'test-admin-key-123456',
     'password1234',
-    '0123456789abcdef', // 64 bits of hex
-  ])('refuses the ADMIN_KEY %j (under 128 bits of randomness)', (key) => {
+    '0123456789abcdef',
+    // Long enough, and varied enough for a character count, but a sequence, a keyboard walk, a repeat, a word.
+    'abcdefghijklmnopqrstuvwxyz012345',
+    'qwertyuiopasdfghjklzxcvbnm123456',
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    'passwordpasswordpasswordpassword',
+    'p4ssw0rdp4ssw0rdp4ssw0rdp4ssw0rd',
+  ])('refuses the ADMIN_KEY %j (a pattern zxcvbn guesses in under 2^100 tries)', (key) => {
     expect(() => production({ ADMIN_EMAIL: 'admin@example.com', ADMIN_KEY: key })).toThrow(
-      /ADMIN_KEY is too short or too repetitive for production/,
+      /ADMIN_KEY is too guessable for production \(under 100 bits: too short, or a sequence, keyboard walk, repeat or common word\): generate one with `openssl rand -base64 32`/,
     );
   });
 
-  it.each(['x'.repeat(40), 'ab'.repeat(20), 'short-secret'])('refuses the SESSION_SECRET %j', (secret) => {
-    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/SESSION_SECRET/);
+  it.each([
+    'x'.repeat(40),
+    'ab'.repeat(20),
+    'abcdefghijklmnopqrstuvwxyz012345',
+    'qwertyuiopasdfghjklzxcvbnm123456',
+    'passwordpasswordpasswordpassword',
+  ])('refuses the SESSION_SECRET %j', (secret) => {
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
+      /SESSION_SECRET is too guessable for production/,
+    );
+  });
+
+  it('refuses a SESSION_SECRET under 32 characters', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short-secret' })).toThrow(
+      /SESSION_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('accepts 32 random bytes, as base64url, base64 or hex, for every secret', () => {
+    for (let i = 0; i < 10; i += 1) {
+      for (const encoding of ['base64url', 'base64', 'hex'] as const) {
+        const secret = randomBytes(32).toString(encoding);
+        const env = production({
+          SESSION_SECRET: secret,
+          ADMIN_EMAIL: 'admin@example.com',
+          ADMIN_KEY: secret,
+          METRICS_TOKEN: secret,
+        });
+        expect(env.SESSION_SECRET).toBe(secret);
+      }
+    }
   });
 
   it('requires PUBLIC_URL in production, with what it is for', () => {
@@ -53,11 +89,13 @@ describe('configuration refuses what is unsafe in production', () => {
     );
   });
 
-  it('estimates randomness conservatively', () => {
-    expect(estimatedRandomBits('aaaaaaaaaaaa')).toBe(0);
-    expect(estimatedRandomBits(STRONG_KEY)).toBeGreaterThan(150);
+  it('estimates the bits a pattern-first guesser needs', () => {
+    expect(estimatedRandomBits('')).toBe(0);
+    expect(estimatedRandomBits('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBeLessThan(20);
+    expect(estimatedRandomBits('abcdefghijklmnopqrstuvwxyz012345')).toBeLessThan(20);
+    expect(estimatedRandomBits(STRONG_KEY)).toBeGreaterThan(100);
     // `openssl rand -base64 32`, the README's suggestion, passes with room to spare.
-    expect(estimatedRandomBits('3q2+7wvQK9vXb1sZx8Y4uH6fN0mC5eL2rT7pA1dGk/o=')).toBeGreaterThan(180);
+    expect(estimatedRandomBits('3q2+7wvQK9vXb1sZx8Y4uH6fN0mC5eL2rT7pA1dGk/o=')).toBeGreaterThan(130);
   });
 
   it('logs a warning when TRUST_PROXY=true trusts every address', async () => {

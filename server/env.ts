@@ -51,7 +51,7 @@ function refuseUnsafeProductionSettings(
       ctx.addIssue({
         code: 'custom',
         path: [name],
-        message: `${name} is too short or too repetitive for production (under ${MIN_SECRET_BITS} bits of randomness): ${RANDOM_SECRET_HINT}`,
+        message: `${name} is too guessable for production (under ${MIN_SECRET_BITS} bits: too short, or a sequence, keyboard walk, repeat or common word): ${RANDOM_SECRET_HINT}`,
       });
     }
   }
