@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodedPlayerPath, playerPath, playerSlug, publicLocation, publicPlace } from './player-path';
+import { headerSafeAddress, playerPath, playerSlug, publicLocation, publicPlace } from './player-path';
 
 describe('player page addresses', () => {
   it('joins name, city and state in lower case without accents or punctuation', () => {
@@ -36,11 +36,14 @@ describe('player page addresses', () => {
     expect(publicLocation('123 Main St, Austin, TX 78701')).toBe('Austin, TX');
   });
 
-  it('percent-encodes a path with a name outside Latin-1, for a Location header', () => {
+  it('percent-encodes an address with a name outside Latin-1, for a Location header', () => {
     const path = playerPath({ id: 7, firstName: 'Işıl', lastName: 'Kaya', location: 'Austin, TX' });
     expect(path).toBe('/players/7/isıl-kaya-austin-tx');
-    expect(encodedPlayerPath(path)).toBe('/players/7/is%C4%B1l-kaya-austin-tx');
-    expect(decodeURI(encodedPlayerPath('/players/8/李-小龙'))).toBe('/players/8/李-小龙');
+    expect(headerSafeAddress(path)).toBe('/players/7/is%C4%B1l-kaya-austin-tx');
+    expect(headerSafeAddress('/players/8/李-小龙?q=a%20b&x=é')).toBe(
+      '/players/8/%E6%9D%8E-%E5%B0%8F%E9%BE%99?q=a%20b&x=%C3%A9',
+    );
+    expect(headerSafeAddress('/players/9/ana-ruiz?utm_source=share')).toBe('/players/9/ana-ruiz?utm_source=share');
   });
 
   it('reads a picked suggestion and a trailing country as city and state', () => {

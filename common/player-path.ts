@@ -13,10 +13,12 @@ export function playerPath(player: { id: number; firstName: string; lastName: st
 }
 
 /**
- * A player's page path as an HTTP header may carry it: a name outside Latin-1 (李, ı) percent-encoded. The slug holds
- * only letters, digits and hyphens, so nothing in it is encoded twice.
+ * An address (path and query) as an HTTP header may carry it, for a redirect's Location: every character outside
+ * printable ASCII percent-encoded as UTF-8, so a name outside Latin-1 (李, ı) in a slug cannot fail the answer. What
+ * is already percent-encoded stays as it is.
  */
-export const encodedPlayerPath = (path: string) => encodeURI(path);
+export const headerSafeAddress = (address: string) =>
+  address.replace(/[^\x21-\x7E]+/gu, (run) => encodeURIComponent(run));
 
 /** A country after the place, as bulk imports write it: "Austin, TX, USA". */
 const COUNTRY = /^(?:USA|U\.S\.A\.?|US|United States(?: of America)?)$/i;

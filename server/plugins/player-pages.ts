@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { renderPlayerPage as RenderPlayerPage } from '../../client/prerender';
+import { headerSafeAddress } from '../../common/player-path';
 import type { PageMeta } from '../../common/seo';
 import { compressPage, pageBytesBound, sendPage, type RenderedPage } from './compressed-page';
 import { inRoot, type PageTemplate } from './page-head';
@@ -105,7 +106,8 @@ export function registerPlayerPages(app: FastifyInstance, options: PlayerPageOpt
     }
     if (`/players/${request.params.id}/${request.params.slug ?? ''}` !== found.path) {
       const query = request.url.indexOf('?');
-      return reply.redirect(`${found.path}${query === -1 ? '' : request.url.slice(query)}`, 301);
+      // A slug of a name outside Latin-1 is no valid header as it is: percent-encoded, it is the same address.
+      return reply.redirect(headerSafeAddress(`${found.path}${query === -1 ? '' : request.url.slice(query)}`), 301);
     }
     let page = kept.get(id);
     if (page?.version !== found.version) {

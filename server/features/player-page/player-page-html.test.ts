@@ -150,6 +150,28 @@ describe('GET /players/:id/:slug', () => {
     }
   });
 
+  it('redirects to a slug outside Latin-1 with a percent-encoded Location, which serves the page and the sitemap gives', async () => {
+    for (const [firstName, lastName, slug] of [
+      ['李', '小龙', '%E6%9D%8E-%E5%B0%8F%E9%BE%99-austin-tx'],
+      ['Işıl', 'Kaya', 'is%C4%B1l-kaya-austin-tx'],
+    ]) {
+      const player = await addPlayer(database.db, { firstName, lastName, location: 'Austin, TX' });
+      for (const url of [`/players/${player.id}`, `/players/${player.id}/old?utm_source=share`]) {
+        const reply = await get(url);
+        expect(reply.statusCode, url).toBe(301);
+        const location = String(reply.headers.location);
+        expect(location.split('?')[0]).toBe(`/players/${player.id}/${slug}`);
+        const page = await get(location);
+        expect(page.statusCode, location).toBe(200);
+        expect(page.body).toContain(`${firstName} ${lastName}`);
+      }
+      // The sitemap gives the same escaped address (the protocol wants URLs escaped).
+      expect((await get('/sitemap-players-1.xml')).body).toContain(
+        `<loc>${PUBLIC_URL}/players/${player.id}/${slug}</loc>`,
+      );
+    }
+  });
+
   it('answers the 404 page with status 404 for a player that does not exist or an id that is not one', async () => {
     for (const url of [
       '/players/99999999/nobody',

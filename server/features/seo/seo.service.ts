@@ -1,4 +1,4 @@
-import { playerPath } from '../../../common/player-path';
+import { headerSafeAddress, playerPath } from '../../../common/player-path';
 import type { Db } from '../../db/client';
 import { CONFIRM_EMAIL_PATH } from '../auth/email-confirmation.service';
 import { listSitemapPages, listSitemapPlayers } from './seo.repo';
@@ -72,5 +72,8 @@ export async function playersSitemapXml(db: Db, page: number, options: SitemapOp
   const rows = await listSitemapPlayers(db, (page - 1) * size, page * size);
   if (rows.length === 0) return undefined;
   const base = baseUrl(options.publicUrl);
-  return urlSet(rows.map((row) => ({ loc: `${base}${playerPath(row)}`, lastModified: row.lastModified })));
+  // The protocol wants URLs escaped: a name outside ASCII is percent-encoded, as the page's redirect sends it.
+  return urlSet(
+    rows.map((row) => ({ loc: `${base}${headerSafeAddress(playerPath(row))}`, lastModified: row.lastModified })),
+  );
 }
