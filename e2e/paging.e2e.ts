@@ -100,6 +100,8 @@ function seedRatedPlayer() {
           strengthsImprovements: `Notes from ${RATER_NAMES[i]}: steady at the kitchen line.`,
           createdAt: new Date(start + i * 86_400_000),
           updatedAt: new Date(start + i * 86_400_000),
+          listedAt: new Date(start + i * 86_400_000),
+          publishedAt: new Date(start + i * 86_400_000),
         })),
       );
       await db

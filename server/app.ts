@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
 import type { Env } from './env';
 import { adminRoutes, BULK_IMPORT_PATH } from './features/admin/admin.routes';
+import { anonymityRoutes } from './features/anonymity/anonymity.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { claimsRoutes } from './features/claims/claims.routes';
 import { gamificationRoutes } from './features/gamification/gamification.routes';
@@ -61,6 +62,7 @@ const features: FeatureRoutes[] = [
   verificationRoutes,
   moderationRoutes,
   trustRoutes,
+  anonymityRoutes,
   adminRoutes,
   signupsRoutes,
   locationsRoutes,

@@ -143,6 +143,13 @@ export const ratingReplySchema = z.object({
   isHeld: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /**
+   * An anonymous rating, or its latest edit, that others do not see yet: it counts from the next release of
+   * anonymous ratings (docs/product.md#anonymity). What the reply shows is what the rater wrote.
+   */
+  pendingRelease: z.boolean(),
+  /** When the next release is due, while pendingRelease (it waits longer when fewer than 3 raters are in it). */
+  countsFrom: z.iso.datetime().nullable(),
 });
 
 export const myRatingsReplySchema = z.array(ratingReplySchema);

@@ -1,10 +1,10 @@
 -- player_page_comments_after: written by npm run db:queries from the statement's declaration; do not edit.
 select r.id, r.overall_rating as rating, r.strengths_improvements as comment,
-        r.is_anonymous as "isAnonymous", r.created_at as "createdAt",
+        r.is_anonymous as "isAnonymous", r.listed_at as "createdAt",
         u.first_name as "raterFirstName", u.last_name as "raterLastName"
       from "ratings" r
       left join "users" u on u.id = r.rater_user_id
-      where r.player_id = $1::int and r.is_held = false
-        and btrim(coalesce(r.strengths_improvements, '')) <> '' and r.created_at <= (select c.created_at from "ratings" c where c.id = $2::int and c.player_id = $3::int) and (r.created_at, r.id) < ((select c.created_at from "ratings" c where c.id = $4::int and c.player_id = $5::int), $6::int)
-      order by r.created_at desc, r.id desc
+      where r.player_id = $1::int and r.listed_at is not null and r.is_held = false
+        and btrim(coalesce(r.strengths_improvements, '')) <> '' and r.listed_at <= (select c.listed_at from "ratings" c where c.id = $2::int and c.player_id = $3::int) and (r.listed_at, r.id) < ((select c.listed_at from "ratings" c where c.id = $4::int and c.player_id = $5::int), $6::int)
+      order by r.listed_at desc, r.id desc
       limit $7::int + 1

@@ -3,15 +3,15 @@ select "id", "user_id", "first_name", "last_name", "skill_level", "years_playing
     select json_agg(json_build_object(
       'rating', c.overall_rating,
       'comment', c.strengths_improvements,
-      'createdAtMs', floor(extract(epoch from c.created_at) * 1000)
-    ) order by c.created_at desc)
+      'createdAtMs', floor(extract(epoch from c.listed_at) * 1000)
+    ) order by c.listed_at desc, c.id desc)
     from (
       select "overall_rating" as overall_rating, "strengths_improvements" as strengths_improvements,
-        "created_at" as created_at
+        "listed_at" as listed_at, "id" as id
       from "ratings"
-      where "player_id" = "players"."id" and "is_held" = false
+      where "player_id" = "players"."id" and "listed_at" is not null and "is_held" = false
         and btrim(coalesce("strengths_improvements", '')) <> ''
-      order by "created_at" desc
+      order by "listed_at" desc, "id" desc
       limit 5
     ) c), '[]'::json), (select json_build_object('skill', s.skill, 'computedAtMs',
         floor(extract(epoch from s.computed_at) * 1000)) from "player_skill" s where s.player_id = "players"."id") from "players" where "players"."id" = $1

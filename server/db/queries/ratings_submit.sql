@@ -5,12 +5,16 @@ with args as (select $1::int as "playerId", $2::uuid as "raterUserId", $3::text 
       insert into ratings (player_id, rater_user_id, rater_email, is_anonymous, serve_return, groundstrokes_third_shot,
         net_play_volleys_dinks, movement_court_awareness, mental_physical_game, overall_rating, strengths_improvements,
         serve_return_comments, groundstrokes_third_shot_comments, net_play_volleys_dinks_comments,
-        movement_court_awareness_comments, mental_physical_game_comments, is_held, created_at, updated_at)
+        movement_court_awareness_comments, mental_physical_game_comments, is_held, created_at, updated_at,
+        listed_at, published_at)
       -- updated_at is created_at until an edit: the default now() differed by milliseconds and read as "edited".
-      select (select "playerId" from args), (select "raterUserId" from args), (select "raterEmail" from args), (select "isAnonymous" from args), (select "serveReturn" from args), (select "groundstrokesThirdShot" from args), (select "netPlayVolleysDinks" from args), (select "movementCourtAwareness" from args), (select "mentalPhysicalGame" from args), (select "overallRating" from args), (select "strengthsImprovements" from args), (select "serveReturnComments" from args), (select "groundstrokesThirdShotComments" from args), (select "netPlayVolleysDinksComments" from args), (select "movementCourtAwarenessComments" from args), (select "mentalPhysicalGameComments" from args), (select "isHeld" from args), (select "createdAt" from args), (select "createdAt" from args)
+      select (select "playerId" from args), (select "raterUserId" from args), (select "raterEmail" from args), (select "isAnonymous" from args), (select "serveReturn" from args), (select "groundstrokesThirdShot" from args), (select "netPlayVolleysDinks" from args), (select "movementCourtAwareness" from args), (select "mentalPhysicalGame" from args), (select "overallRating" from args), (select "strengthsImprovements" from args), (select "serveReturnComments" from args), (select "groundstrokesThirdShotComments" from args), (select "netPlayVolleysDinksComments" from args), (select "movementCourtAwarenessComments" from args), (select "mentalPhysicalGameComments" from args), (select "isHeld" from args), (select "createdAt" from args), (select "createdAt" from args),
+        case when (select "isAnonymous" from args) then null else (select "createdAt" from args) end, case when (select "isAnonymous" from args) then null else (select "createdAt" from args) end
       from target where target.user_id is distinct from (select "raterUserId" from args)
       on conflict do nothing
-      returning "id" as "id", "player_id" as "playerId", "rater_user_id" as "raterUserId", "rater_email" as "raterEmail", "is_anonymous" as "isAnonymous", "serve_return" as "serveReturn", "groundstrokes_third_shot" as "groundstrokesThirdShot", "net_play_volleys_dinks" as "netPlayVolleysDinks", "movement_court_awareness" as "movementCourtAwareness", "mental_physical_game" as "mentalPhysicalGame", "overall_rating" as "overallRating", "strengths_improvements" as "strengthsImprovements", "serve_return_comments" as "serveReturnComments", "groundstrokes_third_shot_comments" as "groundstrokesThirdShotComments", "net_play_volleys_dinks_comments" as "netPlayVolleysDinksComments", "movement_court_awareness_comments" as "movementCourtAwarenessComments", "mental_physical_game_comments" as "mentalPhysicalGameComments", "is_held" as "isHeld", "helpfulness_sum" as "helpfulnessSum", "helpfulness_count" as "helpfulnessCount", "created_at" as "createdAt", "updated_at" as "updatedAt"
+      returning "id" as "id", "player_id" as "playerId", "rater_user_id" as "raterUserId", "rater_email" as "raterEmail", "is_anonymous" as "isAnonymous", "serve_return" as "serveReturn", "groundstrokes_third_shot" as "groundstrokesThirdShot", "net_play_volleys_dinks" as "netPlayVolleysDinks", "movement_court_awareness" as "movementCourtAwareness", "mental_physical_game" as "mentalPhysicalGame", "overall_rating" as "overallRating", "strengths_improvements" as "strengthsImprovements", "serve_return_comments" as "serveReturnComments", "groundstrokes_third_shot_comments" as "groundstrokesThirdShotComments", "net_play_volleys_dinks_comments" as "netPlayVolleysDinksComments", "movement_court_awareness_comments" as "movementCourtAwarenessComments", "mental_physical_game_comments" as "mentalPhysicalGameComments", "is_held" as "isHeld", "helpfulness_sum" as "helpfulnessSum", "helpfulness_count" as "helpfulnessCount", "created_at" as "createdAt", "updated_at" as "updatedAt", "listed_at" as "listedAt", "published_at" as "publishedAt", "pending_edit" as "pendingEdit"
+    ), applied as (
+      select * from inserted where "listedAt" is not null
     ), counted as (
       update players set rating_count = rating_count + 1,
         overall_sum = overall_sum + (select "overallRating" from args),
@@ -22,17 +26,17 @@ with args as (select $1::int as "playerId", $2::uuid as "raterUserId", $3::text 
         stars_1 = stars_1 + ((select "star" from args) = 1)::int, stars_2 = stars_2 + ((select "star" from args) = 2)::int,
         stars_3 = stars_3 + ((select "star" from args) = 3)::int, stars_4 = stars_4 + ((select "star" from args) = 4)::int,
         stars_5 = stars_5 + ((select "star" from args) = 5)::int
-      where id = (select "playerId" from inserted)
+      where id = (select "playerId" from applied)
     ), marked as (
       -- The trust worker recomputes the player's estimate within seconds (server/features/trust).
       insert into player_skill_marks (player_id, marked_at)
-      select "playerId", now() from inserted
+      select "playerId", now() from applied
       on conflict (player_id) do update set marked_at = excluded.marked_at
     ), stats as (
       insert into rater_stats (user_id, total_points, current_rank, ratings_submitted, detailed_comments_count,
         helpfulness_sum, helpfulness_count, last_activity_date)
       select (select "raterUserId" from args), (select "points" from args), (case when (select "points" from args) >= 3000 then 'Diamond' when (select "points" from args) >= 1200 then 'Platinum' when (select "points" from args) >= 500 then 'Gold' when (select "points" from args) >= 200 then 'Silver' when (select "points" from args) >= 50 then 'Bronze' when (select "points" from args) >= 0 then 'Rookie' end), 1, (select "detailedComments" from args), 0, 0, (select "createdAt" from args)
-      from inserted
+      from applied
       on conflict (user_id) do update set
         total_points = rater_stats.total_points + (select "points" from args),
         current_rank = (case when rater_stats.total_points + (select "points" from args) >= 3000 then 'Diamond' when rater_stats.total_points + (select "points" from args) >= 1200 then 'Platinum' when rater_stats.total_points + (select "points" from args) >= 500 then 'Gold' when rater_stats.total_points + (select "points" from args) >= 200 then 'Silver' when rater_stats.total_points + (select "points" from args) >= 50 then 'Bronze' when rater_stats.total_points + (select "points" from args) >= 0 then 'Rookie' end),
@@ -45,7 +49,7 @@ with args as (select $1::int as "playerId", $2::uuid as "raterUserId", $3::text 
     ), daily as (
       insert into rater_daily_stats (day, user_id, ratings_count, helpfulness_sum, helpfulness_count)
       select (select "day" from args), (select "raterUserId" from args), 1, 0, 0
-      from inserted
+      from applied
       on conflict (day, user_id) do update set ratings_count = rater_daily_stats.ratings_count + 1
     ), badges as (
       insert into achievements (user_id, achievement_type, achievement_name, achievement_description, badge_icon, earned_at)

@@ -8,7 +8,7 @@ import type { createRaterLedger } from './generate-rater-stats';
 import type { Raters, User } from './generate-users';
 import { DAY_MS, iso } from './people';
 import { FLAGGED_TEXTS, categoryText, strengthsText, toneOf } from './phrases';
-import { apportion, pickWeighted, type Random } from './random';
+import { apportion, createRandom, pickWeighted, type Random } from './random';
 
 /** The ratings columns of the texts (strengths, then the category comments), as the schema names them. */
 export const TEXT_COLUMNS = RATING_TEXT_FIELDS.map((field) => ratings[field].name);
@@ -62,18 +62,34 @@ export function generateRatings(options: RatingOptions, random: Random) {
     flagChance: Math.min(0.01, 60 / Math.max(1, count)),
     tables: { ratings: ratingsTable(), votes: votesTable(), flags: flagsTable() },
   };
-  let ratingId = 0;
+  const ids = randomRatingIds(count);
+  let drawn = 0;
   const chosen = new Set<number>();
   for (const player of players) {
     chosen.clear();
     for (let k = 0; k < perPlayer[player.id - 1]; k += 1) {
       const raterIndex = pickRaterFor(player, chosen, context);
       chosen.add(raterIndex);
-      ratingId += 1;
-      addRating(context, ratingId, player, raterIndex);
+      addRating(context, ids[drawn++], player, raterIndex);
     }
   }
   return context.tables;
+}
+
+/**
+ * Distinct random ids in 1..2^31-2 as the database draws them (decision 022), in a random order: one in each of
+ * `count` equal strides, shuffled. From their own generator, so the dataset's other draws stay as they were.
+ */
+function randomRatingIds(count: number): Int32Array {
+  const random = createRandom(0x1d5);
+  const stride = Math.max(1, Math.floor(2_147_483_646 / Math.max(1, count)));
+  const ids = new Int32Array(count);
+  for (let k = 0; k < count; k += 1) ids[k] = k * stride + 1 + Math.floor(random.next() * stride);
+  for (let k = count - 1; k > 0; k -= 1) {
+    const j = Math.floor(random.next() * (k + 1));
+    [ids[k], ids[j]] = [ids[j], ids[k]];
+  }
+  return ids;
 }
 
 /** A rater who has not rated the player yet and is not its linked user. */
@@ -116,6 +132,9 @@ function addRating(context: RatingContext, ratingId: number, player: Player, rat
     isHeld,
     vote.sum,
     vote.count,
+    iso(createdAt),
+    iso(createdAt),
+    // Every seeded rating is out: released, an anonymous one included (docs/product.md#anonymity).
     iso(createdAt),
     iso(createdAt),
   ]);
@@ -165,6 +184,7 @@ function drawVote(context: RatingContext, ratingId: number, owner: User, raterIn
     ratingId,
     owner.id,
     score,
+    score,
     random.chance(0.2) ? random.pick(VOTE_COMMENTS) : null,
     iso(votedAt),
     iso(votedAt),
@@ -210,6 +230,8 @@ function ratingsTable() {
     'helpfulness_count',
     'created_at',
     'updated_at',
+    'listed_at',
+    'published_at',
   ]);
 }
 
@@ -218,6 +240,7 @@ function votesTable() {
     'rating_id',
     'user_id',
     'helpfulness_score',
+    'released_score',
     'comment',
     'created_at',
     'updated_at',

@@ -40,8 +40,8 @@ const APP_TABLES = [
   // Replaced data is no demo world: its record would name players of the new data.
   'demo_world',
 ];
-/** Tables whose ids the seed writes itself; their sequences move past them afterwards. */
-const EXPLICIT_ID_TABLES = ['players', 'ratings'];
+/** Tables whose ids the seed writes itself; their sequences move past them afterwards (ratings' ids are random). */
+const EXPLICIT_ID_TABLES = ['players'];
 
 export function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));

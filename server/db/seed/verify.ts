@@ -9,6 +9,11 @@ import { openLoader } from './loader';
 
 // Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.repo starBucket:
 // PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
+/** Each rating's votes as its rater's figures count them: the released scores. */
+const releasedVotesSql = `left join (
+    select rating_id, sum(released_score) as s, count(released_score) as c from rating_helpfulness group by rating_id
+  ) v on v.rating_id = r.id`;
+
 const CHECKS: Record<string, string> = {
   'players: rating count, sums and star counts': `
     select count(*)::int as n from players p
@@ -19,7 +24,7 @@ const CHECKS: Record<string, string> = {
         count(*) filter (where floor(overall_rating + 0.5) = 1) as t1, count(*) filter (where floor(overall_rating + 0.5) = 2) as t2,
         count(*) filter (where floor(overall_rating + 0.5) = 3) as t3, count(*) filter (where floor(overall_rating + 0.5) = 4) as t4,
         count(*) filter (where floor(overall_rating + 0.5) = 5) as t5
-      from ratings group by player_id
+      from ratings where listed_at is not null group by player_id
     ) r on r.player_id = p.id
     where p.rating_count <> coalesce(r.c, 0) or abs(p.overall_sum - coalesce(r.o, 0)) > 1e-6
       or p.serve_return_sum <> coalesce(r.s1, 0) or p.groundstrokes_third_shot_sum <> coalesce(r.s2, 0)
@@ -48,12 +53,14 @@ const CHECKS: Record<string, string> = {
         when 'netPlayVolleysDinksComments' then r.net_play_volleys_dinks_comments
         when 'movementCourtAwarenessComments' then r.movement_court_awareness_comments
         when 'mentalPhysicalGameComments' then r.mental_physical_game_comments end)))`,
+  // What others see of a rater counts released ratings and released votes only (docs/product.md#anonymity).
   'rater_stats: counts, helpfulness and points': `
     select count(*)::int as n from (
-      select rater_user_id as user_id, count(*) as c,
+      select r.rater_user_id as user_id, count(*) as c,
         count(*) filter (where ${isDetailedSql}) as d,
-        sum(helpfulness_sum) as hs, sum(helpfulness_count) as hc
-      from ratings where rater_user_id is not null group by rater_user_id
+        coalesce(sum(v.s), 0) as hs, coalesce(sum(v.c), 0) as hc
+      from ratings r ${releasedVotesSql}
+      where r.rater_user_id is not null and r.listed_at is not null group by r.rater_user_id
     ) r full join rater_stats s on s.user_id = r.user_id
     where coalesce(s.ratings_submitted, 0) <> coalesce(r.c, 0)
       or coalesce(s.detailed_comments_count, 0) <> coalesce(r.d, 0)
@@ -64,9 +71,10 @@ const CHECKS: Record<string, string> = {
     select count(*)::int as n from rater_stats s where s.current_rank is distinct from (${rankSql('s.total_points')})`,
   'rater_daily_stats: per UTC day and rater': `
     select count(*)::int as n from (
-      select (created_at at time zone 'UTC')::date as day, rater_user_id as user_id, count(*) as c,
-        sum(helpfulness_sum) as hs, sum(helpfulness_count) as hc
-      from ratings where rater_user_id is not null group by 1, 2
+      select (r.listed_at at time zone 'UTC')::date as day, r.rater_user_id as user_id, count(*) as c,
+        coalesce(sum(v.s), 0) as hs, coalesce(sum(v.c), 0) as hc
+      from ratings r ${releasedVotesSql}
+      where r.rater_user_id is not null and r.listed_at is not null group by 1, 2
     ) r full join rater_daily_stats d on d.day = r.day and d.user_id = r.user_id
     where coalesce(d.ratings_count, 0) <> coalesce(r.c, 0)
       or coalesce(d.helpfulness_sum, 0) <> coalesce(r.hs, 0)

@@ -90,6 +90,8 @@ export async function insertRating(
       raterEmail: rating.raterEmail,
       ...allScores(4),
       createdAt,
+      listedAt: createdAt,
+      publishedAt: createdAt,
     })
     .returning();
   return row;

@@ -89,6 +89,37 @@ export function ratingCredit(event: RatingSubmittedEvent) {
   };
 }
 
+/**
+ * An anonymous rating at its release (docs/product.md#anonymity): what its submit would have given a named one
+ * (ratings/submit-rating.repo.ts), counted on the release's day, so a rater's figures move only with a crowd's.
+ */
+export async function recordRatingReleased(
+  tx: Tx,
+  event: { raterUserId: string; credit: ReturnType<typeof ratingCredit>; releasedAt: Date },
+): Promise<void> {
+  const { raterUserId, credit, releasedAt } = event;
+  await applyToRater(
+    tx,
+    {
+      userId: raterUserId,
+      points: credit.points,
+      ratingsSubmitted: 1,
+      detailedComments: credit.detailedComments,
+      helpfulnessSum: 0,
+      helpfulnessCount: 0,
+      activityAt: releasedAt,
+    },
+    { fullBreakdown: credit.fullBreakdown, improvedRating: false },
+  );
+  await applyDailyStatsDelta(tx, {
+    userId: raterUserId,
+    day: utcDay(releasedAt),
+    ratingsCount: 1,
+    helpfulnessSum: 0,
+    helpfulnessCount: 0,
+  });
+}
+
 export type RatingEditedEvent = {
   raterUserId: string;
   before: { commentFieldCount: number; commentLength: number };

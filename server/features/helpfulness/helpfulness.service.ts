@@ -1,10 +1,17 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { HelpfulnessReply } from '../../../common/schemas/helpfulness';
 import { averageToOneDecimal } from '../../../common/gamification';
 import { isOwnRating } from '../../../common/own-rating';
 import { recordHelpfulnessChanged } from '../gamification/gamification.service';
-import { addToRatingHelpfulness, findVoteScore, lockRatingForVote, upsertVote } from './helpfulness.repo';
+import {
+  addToRatingHelpfulness,
+  findVoteScore,
+  lockRatingForVote,
+  lockUnreleasedVotes,
+  markVoteReleased,
+  upsertVote,
+} from './helpfulness.repo';
 
 export type Voter = { userId: string; email: string };
 export type HelpfulnessInput = { helpfulnessScore: number; comment: string | null };
@@ -22,7 +29,8 @@ export async function rateHelpfulness(
 ): Promise<HelpfulnessReply> {
   return db.transaction(async (tx) => {
     const rating = await lockRatingForVote(tx, ratingId);
-    if (!rating) throw notFound('Rating not found', 'rating_not_found');
+    // An anonymous rating waiting for its release is its rater's alone (docs/product.md#anonymity).
+    if (!rating || rating.listedAt === null) throw notFound('Rating not found', 'rating_not_found');
     if (rating.playerUserId !== voter.userId) {
       throw forbidden('Only the rated player can rate the helpfulness of this rating', 'helpfulness_not_rated_player');
     }
@@ -31,12 +39,15 @@ export async function rateHelpfulness(
     }
 
     const previous = await findVoteScore(tx, ratingId, voter.userId);
-    await upsertVote(tx, { ratingId, userId: voter.userId, ...input });
+    // A vote on an anonymous rating reaches its rater's figures at the next release: moved now, they would name the
+    // rater (docs/product.md#anonymity). The rating's own totals, seen by the voter and the rater, move now.
+    const releasedNow = !rating.isAnonymous;
+    await upsertVote(tx, { ratingId, userId: voter.userId, ...input }, releasedNow);
     const sumDelta = input.helpfulnessScore - (previous ?? 0);
     const countDelta = previous === undefined ? 1 : 0;
     if (sumDelta !== 0 || countDelta !== 0) {
       await addToRatingHelpfulness(tx, ratingId, sumDelta, countDelta);
-      if (rating.raterUserId) {
+      if (rating.raterUserId && releasedNow) {
         await recordHelpfulnessChanged(tx, {
           raterUserId: rating.raterUserId,
           ratingCreatedAt: rating.createdAt,
@@ -54,3 +65,21 @@ export async function rateHelpfulness(
     };
   });
 }
+
+/** A vote waiting for the release of anonymous changes (lockUnreleasedVotes). */
+export type UnreleasedVote = Awaited<ReturnType<typeof lockUnreleasedVotes>>[number];
+
+/** Everything a vote on an anonymous rating waits for, on the release's transaction: the rater's figures. */
+export async function releaseVote(tx: Tx, vote: UnreleasedVote): Promise<void> {
+  if (vote.raterUserId && vote.listedAt) {
+    await recordHelpfulnessChanged(tx, {
+      raterUserId: vote.raterUserId,
+      ratingCreatedAt: vote.listedAt,
+      sumDelta: vote.score - (vote.releasedScore ?? 0),
+      countDelta: vote.releasedScore === null ? 1 : 0,
+    });
+  }
+  await markVoteReleased(tx, vote.id);
+}
+
+export { lockUnreleasedVotes };

@@ -89,7 +89,7 @@ describe('POST /api/ratings/:id/helpfulness', () => {
     const previousOwner = await insertUser(t.database.db, uniqueEmail('previous'));
     await t.database.db
       .insert(ratingHelpfulness)
-      .values({ ratingId: rating.id, userId: previousOwner.id, helpfulnessScore: 4 });
+      .values({ ratingId: rating.id, userId: previousOwner.id, helpfulnessScore: 4, releasedScore: 4 });
     await t.database.db
       .update(ratings)
       .set({ helpfulnessSum: 4, helpfulnessCount: 1 })

@@ -7,17 +7,18 @@ import type { ListSort } from '../../../common/schemas/shared';
 
 /*
  * Received ratings (Ratings About Me) are a hot read (decision 003): one prepared statement per database, order and
- * first or later page reads the player's owner and a page of the list together (ratings_player_created_idx for
+ * first or later page reads the player's owner and a page of the list together (ratings_player_listed_idx for
  * newest) with the rater's name and the caller's own helpfulness vote (rating_helpfulness_rating_user_key).
  *
  * The cursor of the newest order carries the last row's id only, never its time: the player may decode a cursor,
- * and an anonymous rating's exact time is theirs to see only to the week (docs/product.md#rating-rules). The statement reads the time from
- * the cursor's rating, of this player only.
+ * and an anonymous rating is listed at its release's period start (docs/product.md#anonymity), its id is random. The
+ * statement reads the time from the cursor's rating, of this player only. Only released ratings are listed: an
+ * anonymous rating waiting for its release is its rater's alone.
  */
 
 /** The orders of docs/product.md#paging, as My Ratings has them: newest first, or by overall stars; ties newest first. */
 const RECEIVED_ORDERS: Record<ListSort, KeysetOrder> = {
-  newest: { key: ratings.createdAt, id: ratings.id, direction: 'desc' },
+  newest: { key: ratings.listedAt, id: ratings.id, direction: 'desc' },
   highest: { key: ratings.overallRating, id: ratings.id, direction: 'desc' },
   lowest: { key: ratings.overallRating, id: ratings.id, direction: 'asc' },
 };
@@ -36,8 +37,8 @@ function receivedStatement(sort: ListSort, paged: boolean): () => SQL {
     let after = sql``;
     if (paged && sort === 'newest') {
       // The plain bound lets the index range start at the cursor's time; the row comparison breaks the ties.
-      after = sql` and ${r.createdAt} <= ${cursorRating(sql`${r.createdAt}`)}
-        and ${afterKeyset(order, { key: cursorRating(sql`${r.createdAt}`), id: cursorId })}`;
+      after = sql` and ${r.listedAt} <= ${cursorRating(sql`${r.listedAt}`)}
+        and ${afterKeyset(order, { key: cursorRating(sql`${r.listedAt}`), id: cursorId })}`;
     } else if (paged) {
       after = sql` and ${afterKeyset(order, { key: sql`${sql.placeholder('cursorKey')}::float8`, id: cursorId })}`;
     }
@@ -49,7 +50,7 @@ function receivedStatement(sort: ListSort, paged: boolean): () => SQL {
         ${cursorKey} as "cursorKey"
       from ${p}
       left join ${playerSkill} on ${playerSkill.playerId} = ${p.id}
-      left join ${r} on ${r.playerId} = ${p.id}${after}
+      left join ${r} on ${r.playerId} = ${p.id} and ${r.listedAt} is not null${after}
       left join ${u} on ${u.id} = ${r.raterUserId}
       left join ${h} on ${h.ratingId} = ${r.id} and ${h.userId} = ${sql.placeholder('callerId')}::uuid
       where ${p.id} = ${playerId}

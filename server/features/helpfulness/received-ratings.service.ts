@@ -71,9 +71,10 @@ export async function getReceivedRatings(
       helpfulnessCount: rating.helpfulnessCount,
       userHelpfulnessScore: userHelpfulnessScore ?? null,
       weight,
-      // The exact time, with the other ratings' times, could point at an anonymous rater.
+      // An anonymous rating is dated to the week it was released in (docs/product.md#anonymity): its exact time,
+      // with the other ratings' times, could point at its rater. Admins and its rater see the exact time.
       createdAt: (rating.isAnonymous && !isAdmin && !ownRating
-        ? startOfWeek(rating.createdAt)
+        ? startOfWeek(rating.listedAt ?? rating.createdAt)
         : rating.createdAt
       ).toISOString(),
     };

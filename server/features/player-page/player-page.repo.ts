@@ -94,24 +94,25 @@ export type PublicCommentRow = {
 /*
  * The cursor names the last rating shown by its id alone, never its time: anyone can decode a cursor, and an
  * anonymous rating's exact time is not public (only its week is). The statement reads that rating's time
- * itself, of this player only; the plain bound on created_at lets the index range start there.
+ * itself, of this player only; the plain bound on listed_at lets the index range start there. Only released
+ * ratings are listed, at the time others first saw them (an anonymous one: its release's period start).
  */
 function commentsStatement(paged: boolean): () => SQL {
   return () => {
     const playerId = sql`${sql.placeholder('playerId')}::int`;
     const cursorId = sql`${sql.placeholder('cursorId')}::int`;
-    const cursorTime = sql`(select c.created_at from ${ratings} c where c.id = ${cursorId} and c.player_id = ${playerId})`;
+    const cursorTime = sql`(select c.listed_at from ${ratings} c where c.id = ${cursorId} and c.player_id = ${playerId})`;
     const after = paged
-      ? sql` and r.created_at <= ${cursorTime} and (r.created_at, r.id) < (${cursorTime}, ${cursorId})`
+      ? sql` and r.listed_at <= ${cursorTime} and (r.listed_at, r.id) < (${cursorTime}, ${cursorId})`
       : sql``;
     return sql`select r.id, r.overall_rating as rating, r.strengths_improvements as comment,
-        r.is_anonymous as "isAnonymous", r.created_at as "createdAt",
+        r.is_anonymous as "isAnonymous", r.listed_at as "createdAt",
         u.first_name as "raterFirstName", u.last_name as "raterLastName"
       from ${ratings} r
       left join ${users} u on u.id = r.rater_user_id
-      where r.player_id = ${playerId} and r.is_held = false
+      where r.player_id = ${playerId} and r.listed_at is not null and r.is_held = false
         and btrim(coalesce(r.strengths_improvements, '')) <> ''${after}
-      order by r.created_at desc, r.id desc
+      order by r.listed_at desc, r.id desc
       limit ${sql.placeholder('limit')}::int + 1`;
   };
 }

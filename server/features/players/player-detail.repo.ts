@@ -13,8 +13,8 @@ type RecentCommentJson = { rating: number; comment: string; createdAtMs: number 
 
 /*
  * Player detail is a hot read (decision 003): one prepared round trip per call. The averages come
- * from the running aggregate columns; the latest comments walk ratings_player_created_idx, skipping
- * text held by moderation and selecting no rater column at all.
+ * from the running aggregate columns; the latest comments walk ratings_player_listed_idx (released ratings
+ * only: an anonymous one waits for its release, docs/product.md#anonymity), skipping text held by moderation and selecting no rater column at all.
  */
 const detailQuery = preparedQuery('players_detail', (db) => {
   // Drizzle writes a column of a one-table query unqualified; inside the subquery "id" would mean ratings.id.
@@ -23,15 +23,15 @@ const detailQuery = preparedQuery('players_detail', (db) => {
     select json_agg(json_build_object(
       'rating', c.overall_rating,
       'comment', c.strengths_improvements,
-      'createdAtMs', floor(extract(epoch from c.created_at) * 1000)
-    ) order by c.created_at desc)
+      'createdAtMs', floor(extract(epoch from c.listed_at) * 1000)
+    ) order by c.listed_at desc, c.id desc)
     from (
       select ${ratings.overallRating} as overall_rating, ${ratings.strengthsImprovements} as strengths_improvements,
-        ${ratings.createdAt} as created_at
+        ${ratings.listedAt} as listed_at, ${ratings.id} as id
       from ${ratings}
-      where ${ratings.playerId} = ${outerPlayerId} and ${ratings.isHeld} = false
+      where ${ratings.playerId} = ${outerPlayerId} and ${ratings.listedAt} is not null and ${ratings.isHeld} = false
         and btrim(coalesce(${ratings.strengthsImprovements}, '')) <> ''
-      order by ${ratings.createdAt} desc
+      order by ${ratings.listedAt} desc, ${ratings.id} desc
       limit ${sql.raw(String(RECENT_COMMENTS_LIMIT))}
     ) c), '[]'::json)`;
   return db

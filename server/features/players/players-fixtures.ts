@@ -98,6 +98,9 @@ export async function addRating(
         strengthsImprovements: rating.strengthsImprovements ?? null,
         isHeld: rating.isHeld ?? false,
         createdAt: rating.createdAt ?? new Date(),
+        // Stored as out already: an anonymous one too (docs/product.md#anonymity).
+        listedAt: rating.createdAt ?? new Date(),
+        publishedAt: rating.createdAt ?? new Date(),
         ...scores,
       })
       .returning();

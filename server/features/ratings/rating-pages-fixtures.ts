@@ -26,22 +26,28 @@ export async function insertRatings(
   const inserted = await t.database.db
     .insert(ratings)
     .values(
-      rows.map(({ playerId, raterEmail, i, micros }) => ({
-        playerId,
-        raterEmail,
-        isAnonymous: i % 4 === 0,
-        serveReturn: 3,
-        groundstrokesThirdShot: 3,
-        netPlayVolleysDinks: 3,
-        movementCourtAwareness: 3,
-        mentalPhysicalGame: 3,
-        overallRating: starsOf(i),
-        // Microseconds apart within one millisecond when asked: a cursor must not lose them.
-        createdAt:
+      rows.map(({ playerId, raterEmail, i, micros }) => {
+        const createdAt =
           micros === undefined
             ? new Date(BASE + minuteOf(i) * 60_000)
-            : sql`${new Date(BASE).toISOString()}::timestamptz + make_interval(secs => ${micros} / 1000000.0)`,
-      })),
+            : sql`${new Date(BASE).toISOString()}::timestamptz + make_interval(secs => ${micros} / 1000000.0)`;
+        return {
+          playerId,
+          raterEmail,
+          isAnonymous: i % 4 === 0,
+          serveReturn: 3,
+          groundstrokesThirdShot: 3,
+          netPlayVolleysDinks: 3,
+          movementCourtAwareness: 3,
+          mentalPhysicalGame: 3,
+          overallRating: starsOf(i),
+          // Microseconds apart within one millisecond when asked: a cursor must not lose them.
+          createdAt,
+          // Stored as out already, an anonymous one too (docs/product.md#anonymity).
+          listedAt: createdAt,
+          publishedAt: createdAt,
+        };
+      }),
     )
     .returning({ id: ratings.id, overallRating: ratings.overallRating, createdAt: ratings.createdAt });
   return inserted;

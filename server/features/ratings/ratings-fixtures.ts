@@ -95,3 +95,26 @@ export function putRating(t: TestApp, cookie: string | undefined, ratingId: numb
 export function getJson(t: TestApp, url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers });
 }
+
+/**
+ * Runs a release of anonymous ratings as an admin (POST /api/admin/anonymity/release). With `crowd`, first adds
+ * anonymous ratings by that many fresh raters of a fresh player, so the release has its 3 raters whatever the test
+ * wrote (docs/product.md#anonymity).
+ */
+export async function releaseAnonymous(t: TestApp, options: { crowd?: number } = {}) {
+  if (options.crowd) {
+    const player = await createPlayer(t, { firstName: 'Crowd' });
+    for (let i = 0; i < options.crowd; i += 1) {
+      const { cookie } = await signInRater(t, 'crowd');
+      expect((await postRating(t, cookie, ratingBody(player.id, { isAnonymous: true }))).statusCode).toBe(201);
+    }
+  }
+  const adminCookie = await signInAs(t, { email: 'release-admin@example.com', isAdmin: true });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/anonymity/release',
+    headers: { cookie: adminCookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ released: number; held: number }>();
+}

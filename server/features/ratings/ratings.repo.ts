@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { players, playerSkillMarks, ratings } from '../../db/schema/index';
 import { afterKeyset, exactTimeKey, keysetOrderBy, type KeysetOrder } from '../../lib/keyset';
@@ -106,7 +106,7 @@ export async function lockRating(db: Executor, ratingId: number) {
 export async function updateRating(db: Executor, ratingId: number, changes: RatingChanges) {
   const [row] = await db
     .update(ratings)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ updatedAt: sql`now()`, ...changes })
     .where(eq(ratings.id, ratingId))
     .returning();
   return row;
@@ -146,4 +146,35 @@ export async function listRatingsByRater(db: Executor, raterEmail: string, page:
     .where(and(sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`, after))
     .orderBy(...keysetOrderBy(order))
     .limit(page.limit + 1);
+}
+
+/** Anonymous ratings no release has applied yet, oldest first, locked until the caller's transaction ends. */
+export async function lockUnreleasedRatings(db: Executor) {
+  return db
+    .select(ratingWithPlayer)
+    .from(ratings)
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(sql`${ratings.listedAt} is null`)
+    .orderBy(ratings.createdAt)
+    .for('update', { of: ratings });
+}
+
+/** Released anonymous ratings with an edit waiting for the next release, locked until the transaction ends. */
+export async function lockRatingsWithPendingEdits(db: Executor) {
+  return db
+    .select(ratingWithPlayer)
+    .from(ratings)
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(sql`${ratings.pendingEdit} is not null`)
+    .orderBy(ratings.createdAt)
+    .for('update', { of: ratings });
+}
+
+/** Lists and publishes the ratings at the release's period start: the time everyone else dates them by. */
+export async function markRatingsReleased(db: Executor, ratingIds: number[], periodStart: Date) {
+  if (ratingIds.length === 0) return;
+  await db
+    .update(ratings)
+    .set({ listedAt: periodStart, publishedAt: periodStart })
+    .where(inArray(ratings.id, ratingIds));
 }

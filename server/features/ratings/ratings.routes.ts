@@ -27,8 +27,9 @@ function sendPage<Item>(reply: FastifyReply, page: RatingsPage<Item>): Item[] {
   return page.items;
 }
 
-export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
+export const ratingsRoutes: FeatureRoutes = async (app, { database, env }) => {
   const { db } = database;
+  const settings = { cadence: env.ANONYMITY_RELEASE };
 
   const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
     const actor = await app.authorize.requireActor(request);
@@ -49,7 +50,7 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
     },
     async (request, reply) => {
       const actor = await app.authorize.requireActor(request);
-      return reply.status(201).send(await submitRating(db, actor, request.body));
+      return reply.status(201).send(await submitRating(db, actor, request.body, settings));
     },
   );
 
@@ -65,7 +66,7 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
         response: { 200: ratingReplySchema, ...refusals },
       },
     },
-    async (request) => getRating(db, request.params.id, await viewerOf(request)),
+    async (request) => getRating(db, request.params.id, await viewerOf(request), settings),
   );
 
   app.put(
@@ -81,7 +82,7 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
         response: { 200: ratingReplySchema, ...refusals },
       },
     },
-    async (request) => editRating(db, request.params.id, await viewerOf(request), request.body),
+    async (request) => editRating(db, request.params.id, await viewerOf(request), request.body, settings),
   );
 
   app.get(
@@ -97,6 +98,6 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database }) => {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await getMyRatings(db, await app.authorize.requireActor(request), request.query)),
+      sendPage(reply, await getMyRatings(db, await app.authorize.requireActor(request), request.query, settings)),
   );
 };

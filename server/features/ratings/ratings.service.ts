@@ -1,7 +1,8 @@
 import { isOwnRating } from '../../../common/own-rating';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
-import type { RatingRow } from '../../db/schema/index';
+import type { PendingRatingEdit, RatingRow } from '../../db/schema/index';
+import { nextReleaseAt, type AnonymityCadence } from '../../../common/anonymity';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { cutPage, readCursor } from '../../lib/page-cursor';
 import type { Actor } from '../../plugins/authorize';
@@ -15,7 +16,7 @@ import {
   type RatingsPageQuery,
   type RatingTextField,
 } from '../../../common/schemas/ratings';
-import { ratingCredit, recordRatingEdited } from '../gamification/gamification.service';
+import { ratingCredit, recordRatingEdited, recordRatingReleased } from '../gamification/gamification.service';
 import { rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
 import { requireKnownPlace } from '../locations/locations.service';
 import { insertPlayer } from '../players/players.service';
@@ -25,6 +26,9 @@ import {
   findRatingIdByRater,
   listRatingsByRater,
   lockRating,
+  lockRatingsWithPendingEdits,
+  lockUnreleasedRatings,
+  markRatingsReleased,
   starBucket,
   updateRating,
   type AggregateDelta,
@@ -36,6 +40,8 @@ import { insertSubmittedRating } from './submit-rating.repo';
 export type Viewer = { actor: Actor; isAdmin: boolean };
 
 const ALREADY_RATED = 'You have already rated this player';
+/** Draws of a random rating id before giving up: one collision in 2^31 is rare, two in a row unheard of. */
+const ID_ATTEMPTS = 3;
 
 /** docs/product.md#rating-rules: an edit's overall is the mean of the five categories, rounded to one decimal. */
 export function overallFromCategories(scores: Record<(typeof RATING_SCORE_FIELDS)[number], number>): number {
@@ -58,12 +64,25 @@ function commentFacts(texts: RatingTexts) {
   };
 }
 
-function toRatingReply(rating: RatingRow, playerName: string): RatingReply {
+/** How the rating routes answer: when the next release of anonymous ratings comes (docs/product.md#anonymity). */
+export type RatingsSettings = { cadence: AnonymityCadence };
+
+/**
+ * A rating as its rater or an admin sees it: with its edit still waiting for the release, and whether (and from
+ * when) others see what they see.
+ */
+function toRatingReply(rating: RatingRow, playerName: string, settings: RatingsSettings): RatingReply {
+  const { listedAt: _listed, publishedAt: _published, pendingEdit, ...stored } = rating;
+  const { editedAt, ...edited } = pendingEdit ?? { editedAt: undefined };
+  const pendingRelease = rating.listedAt === null || pendingEdit !== null;
   return {
-    ...rating,
+    ...stored,
+    ...edited,
     playerName,
     createdAt: rating.createdAt.toISOString(),
-    updatedAt: rating.updatedAt.toISOString(),
+    updatedAt: editedAt ?? rating.updatedAt.toISOString(),
+    pendingRelease,
+    countsFrom: pendingRelease ? nextReleaseAt(new Date(), settings.cadence).toISOString() : null,
   };
 }
 
@@ -88,6 +107,7 @@ async function insertNewPlayer(tx: Tx, input: CreateRatingInput, location: strin
     location,
     isVerified: false,
     importedBy: actor.label,
+    createdByUserId: actor.user.id,
   });
 }
 
@@ -96,13 +116,18 @@ async function insertNewPlayer(tx: Tx, input: CreateRatingInput, location: strin
  * badges change in one statement (submit-rating.repo.ts), so they never disagree; a new player from the
  * wizard is inserted with it in one transaction. The rater is the signed-in actor.
  */
-export async function submitRating(db: Db, actor: Actor, input: CreateRatingInput): Promise<RatingReply> {
+export async function submitRating(
+  db: Db,
+  actor: Actor,
+  input: CreateRatingInput,
+  settings: RatingsSettings,
+): Promise<RatingReply> {
   const raterEmail = actor.user.email;
   const texts = textsOf(input);
   const findings = screenRatingTexts(texts);
   const createdAt = new Date();
   const credit = ratingCredit({ ...commentFacts(texts), createdAt });
-  const submitTo = async (executor: Executor, playerId: number) => {
+  const submitTo = async (executor: Executor, playerId: number, attempt = 1): Promise<RatingReply> => {
     const { player, rating } = await insertSubmittedRating(
       executor,
       {
@@ -132,9 +157,11 @@ export async function submitRating(db: Db, actor: Actor, input: CreateRatingInpu
     if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile', 'cannot_rate_self');
     if (!rating) {
       const existingRatingId = await findRatingIdByRater(executor, playerId, raterEmail);
+      // Refused without a rating by this rater: the random id was taken (decision 022), so draw another.
+      if (existingRatingId === undefined && attempt < ID_ATTEMPTS) return submitTo(executor, playerId, attempt + 1);
       throw conflict(ALREADY_RATED, 'already_rated', { existingRatingId });
     }
-    return toRatingReply(rating, `${player.firstName} ${player.lastName}`);
+    return toRatingReply(rating, `${player.firstName} ${player.lastName}`, settings);
   };
 
   // A concurrent submission by the same rater cannot fail on ratings_player_rater_key: the insert's
@@ -151,68 +178,112 @@ function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): ass
   }
 }
 
-export async function getRating(db: Db, ratingId: number, viewer: Viewer): Promise<RatingReply> {
+export async function getRating(
+  db: Db,
+  ratingId: number,
+  viewer: Viewer,
+  settings: RatingsSettings,
+): Promise<RatingReply> {
   const row = await findRating(db, ratingId);
   assertMayAccess(row, viewer);
-  return toRatingReply(row.rating, row.playerName);
+  return toRatingReply(row.rating, row.playerName, settings);
+}
+
+/** A rating's new scores and texts, its overall the mean of the five (an edit's, or one waiting for the release). */
+export type RatingEdit = Omit<PendingRatingEdit, 'editedAt'>;
+
+/**
+ * Applies an edit to a rating others see: the player's aggregates move by the difference, the text is screened
+ * again and gamification sees the change, on the caller's transaction. `publishedAt` is when others see the new
+ * version: now for a named rating, the release's period start for an anonymous one (docs/product.md#anonymity).
+ */
+export async function applyRatingEdit(tx: Tx, row: RatingWithPlayer, edit: RatingEdit, publishedAt: Date | 'now') {
+  const before = row.rating;
+  const now = new Date();
+  const delta: AggregateDelta = {
+    count: 0,
+    overall: edit.overallRating - before.overallRating,
+    scores: Object.fromEntries(
+      RATING_SCORE_FIELDS.map((field) => [field, edit[field] - before[field]]),
+    ) as AggregateDelta['scores'],
+    stars: {},
+  };
+  const oldBucket = starBucket(before.overallRating);
+  const newBucket = starBucket(edit.overallRating);
+  if (oldBucket !== newBucket) delta.stars = { [oldBucket]: -1, [newBucket]: 1 };
+  await addToPlayerAggregates(tx, before.playerId, delta);
+
+  const texts = textsOf(edit);
+  const isHeld = await rescreenRating(tx, before.id, texts);
+  const after = await updateRating(tx, before.id, {
+    ...edit,
+    isHeld,
+    pendingEdit: null,
+    ...(publishedAt === 'now' ? { updatedAt: now, publishedAt: now } : { publishedAt }),
+  });
+
+  if (before.raterUserId) {
+    await recordRatingEdited(tx, {
+      raterUserId: before.raterUserId,
+      before: commentFacts(textsOf(before)),
+      after: commentFacts(texts),
+      ratingCreatedAt: before.createdAt,
+    });
+  }
+  return after;
 }
 
 /**
- * PUT /api/ratings/:id: the overall becomes the one-decimal mean of the categories (docs/product.md#rating-rules);
- * the player's aggregates move by the difference, the text is screened again and gamification
- * sees the change, all in one transaction.
+ * PUT /api/ratings/:id: the overall becomes the one-decimal mean of the categories (docs/product.md#rating-rules).
+ * A named rating changes for everyone at once (applyRatingEdit). An anonymous one that others already see keeps
+ * that version until the next release, which applies the edit with the other anonymous changes
+ * (docs/product.md#anonymity); one still waiting for its first release simply changes.
  */
 export async function editRating(
   db: Db,
   ratingId: number,
   viewer: Viewer,
   input: EditRatingInput,
+  settings: RatingsSettings,
 ): Promise<RatingReply> {
   return db.transaction(async (tx) => {
     const row = await lockRating(tx, ratingId);
     assertMayAccess(row, viewer);
     const before = row.rating;
-
-    const overallRating = overallFromCategories(input);
-    // An absent text keeps what was stored; null or empty clears it.
+    // An absent text keeps what was stored (or what an edit waiting for the release set); null or empty clears it.
+    const current = { ...before, ...before.pendingEdit };
     const texts = Object.fromEntries(
-      RATING_TEXT_FIELDS.map((field) => [field, input[field] === undefined ? before[field] : input[field]]),
+      RATING_TEXT_FIELDS.map((field) => [field, input[field] === undefined ? current[field] : input[field]]),
     ) as Record<RatingTextField, string | null>;
-
-    const delta: AggregateDelta = {
-      count: 0,
-      overall: overallRating - before.overallRating,
-      scores: Object.fromEntries(
-        RATING_SCORE_FIELDS.map((field) => [field, input[field] - before[field]]),
-      ) as AggregateDelta['scores'],
-      stars: {},
-    };
-    const oldBucket = starBucket(before.overallRating);
-    const newBucket = starBucket(overallRating);
-    if (oldBucket !== newBucket) delta.stars = { [oldBucket]: -1, [newBucket]: 1 };
-    await addToPlayerAggregates(tx, before.playerId, delta);
-
-    const isHeld = await rescreenRating(tx, ratingId, texts);
-    const after = await updateRating(tx, ratingId, {
+    const edit: RatingEdit = {
       serveReturn: input.serveReturn,
       groundstrokesThirdShot: input.groundstrokesThirdShot,
       netPlayVolleysDinks: input.netPlayVolleysDinks,
       movementCourtAwareness: input.movementCourtAwareness,
       mentalPhysicalGame: input.mentalPhysicalGame,
-      overallRating,
-      ...texts,
-      isHeld,
-    });
+      overallRating: overallFromCategories(input),
+      strengthsImprovements: texts.strengthsImprovements,
+      serveReturnComments: texts.serveReturnComments,
+      groundstrokesThirdShotComments: texts.groundstrokesThirdShotComments,
+      netPlayVolleysDinksComments: texts.netPlayVolleysDinksComments,
+      movementCourtAwarenessComments: texts.movementCourtAwarenessComments,
+      mentalPhysicalGameComments: texts.mentalPhysicalGameComments,
+    };
 
-    if (before.raterUserId) {
-      await recordRatingEdited(tx, {
-        raterUserId: before.raterUserId,
-        before: commentFacts(textsOf(before)),
-        after: commentFacts(texts),
-        ratingCreatedAt: before.createdAt,
+    let after: RatingRow;
+    if (!before.isAnonymous) {
+      after = await applyRatingEdit(tx, row, edit, 'now');
+    } else if (before.listedAt === null) {
+      // Nothing counts it yet: its release will apply it as it then stands.
+      after = await updateRating(tx, ratingId, { ...edit, isHeld: await rescreenRating(tx, ratingId, texts) });
+    } else {
+      // updatedAt stays: it is what others' version of the rating was last changed at.
+      after = await updateRating(tx, ratingId, {
+        pendingEdit: { ...edit, editedAt: new Date().toISOString() },
+        updatedAt: before.updatedAt,
       });
     }
-    return toRatingReply(after, row.playerName);
+    return toRatingReply(after, row.playerName, settings);
   });
 }
 
@@ -220,7 +291,12 @@ export async function editRating(
 export type RatingsPage<Item> = { items: Item[]; nextCursor: string | undefined };
 
 /** docs/product.md#my-ratings, a page at a time: newest first, or by overall stars. */
-export async function getMyRatings(db: Db, actor: Actor, query: RatingsPageQuery): Promise<RatingsPage<RatingReply>> {
+export async function getMyRatings(
+  db: Db,
+  actor: Actor,
+  query: RatingsPageQuery,
+  settings: RatingsSettings,
+): Promise<RatingsPage<RatingReply>> {
   const after =
     query.sort === 'newest'
       ? readCursor(query.cursor, { key: 'time', id: 'int' })
@@ -231,12 +307,44 @@ export async function getMyRatings(db: Db, actor: Actor, query: RatingsPageQuery
     query.limit,
     (entry) => entry.cursorKey,
   );
-  return { items: page.items.map(({ row }) => toRatingReply(row.rating, row.playerName)), nextCursor: page.nextCursor };
+  return {
+    items: page.items.map(({ row }) => toRatingReply(row.rating, row.playerName, settings)),
+    nextCursor: page.nextCursor,
+  };
 }
 
-/** Monday 00:00 UTC of the date's week. */
-export function startOfWeek(date: Date): Date {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day;
+/** Monday 00:00 UTC of the date's week (common/anonymity.ts). */
+export { startOfWeek } from '../../../common/anonymity';
+
+/**
+ * An anonymous rating's first release (docs/product.md#anonymity): what submit does at once for a named rating
+ * (submit-rating.repo.ts), on the release's transaction: the player's aggregates and estimate, the rater's totals,
+ * day and badges, dated to the release's period start. The caller marks it listed (markRatingsReleased).
+ */
+export async function applyReleasedRating(tx: Tx, row: RatingWithPlayer, periodStart: Date): Promise<void> {
+  const { rating } = row;
+  await addToPlayerAggregates(tx, rating.playerId, {
+    count: 1,
+    overall: rating.overallRating,
+    scores: Object.fromEntries(RATING_SCORE_FIELDS.map((field) => [field, rating[field]])) as AggregateDelta['scores'],
+    stars: { [starBucket(rating.overallRating)]: 1 },
+  });
+  if (rating.raterUserId) {
+    const credit = ratingCredit({ ...commentFacts(textsOf(rating)), createdAt: periodStart });
+    await recordRatingReleased(tx, { raterUserId: rating.raterUserId, credit, releasedAt: periodStart });
+  }
 }
+
+/** A released anonymous rating's edit, at the next release: applied as a named edit is, published then. */
+export async function applyReleasedEdit(tx: Tx, row: RatingWithPlayer, periodStart: Date): Promise<void> {
+  if (!row.rating.pendingEdit) return;
+  const { editedAt: _editedAt, ...edit } = row.rating.pendingEdit;
+  await applyRatingEdit(tx, row, edit, periodStart);
+}
+
+/** What a release applies, locked for its transaction: anonymous ratings not out yet, and edits of ones out. */
+export async function lockRatingsAwaitingRelease(tx: Tx) {
+  return { newRatings: await lockUnreleasedRatings(tx), edits: await lockRatingsWithPendingEdits(tx) };
+}
+
+export { markRatingsReleased };

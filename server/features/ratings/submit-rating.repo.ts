@@ -49,12 +49,14 @@ export type RatedPlayer = { id: number; userId: string | null; firstName: string
  *   target   locks the player (one player's ratings apply one after another);
  *   inserted inserts the rating unless the player is the rater's own or already rated by them
  *            (ratings_player_rater_key: `on conflict do nothing`, so a concurrent second rating is refused too);
- *   and only for an inserted rating (each reads `inserted`, or `stats` that reads it):
+ *   applied  the inserted rating if it counts now: a named one. An anonymous rating counts nowhere but its rater's
+ *            My Ratings until its release applies the same effects (anonymity.service.ts, docs/product.md#anonymity);
+ *   and only for an applied rating (each reads `applied`, or `stats` that reads it):
  *   counted  adds it to the player's aggregates and marks the skill estimate stale (the trust worker recomputes it);
  *   stats    adds it to the rater's totals, rank included (row-locked: concurrent ratings by one rater serialise);
  *   daily    counts it on the rater's day;
  *   badges   awards every badge whose rule holds for the totals after it (a held badge keeps its first earnedAt);
- *   flags    records moderation's findings on its text.
+ *   flags    records moderation's findings on its text (of any inserted rating: admins see everything).
  * PostgreSQL runs every data-modifying CTE whether or not the final select reads it.
  * Values enter once through `args` so PostgreSQL keeps one generic plan (argsRow).
  */
@@ -83,18 +85,24 @@ const submitRatingStatement = preparedStatement<Record<string, unknown>>('rating
   const star = args.slot('star', 'int');
   const points = args.slot('points', 'int');
   const detailedComments = args.slot('detailedComments', 'int');
+  // Named: others see it now. Anonymous: nobody but its rater until its release (anonymity.service.ts) applies it.
+  const released = sql`case when ${rating.isAnonymous} then null else ${rating.createdAt} end`;
   const body = sql`target as (
       select id, user_id, first_name, last_name from players where id = ${rating.playerId} for update
     ), inserted as (
       insert into ratings (player_id, rater_user_id, rater_email, is_anonymous, serve_return, groundstrokes_third_shot,
         net_play_volleys_dinks, movement_court_awareness, mental_physical_game, overall_rating, strengths_improvements,
         serve_return_comments, groundstrokes_third_shot_comments, net_play_volleys_dinks_comments,
-        movement_court_awareness_comments, mental_physical_game_comments, is_held, created_at, updated_at)
+        movement_court_awareness_comments, mental_physical_game_comments, is_held, created_at, updated_at,
+        listed_at, published_at)
       -- updated_at is created_at until an edit: the default now() differed by milliseconds and read as "edited".
-      select ${sql.join(Object.values(rating), sql`, `)}, ${rating.createdAt}
+      select ${sql.join(Object.values(rating), sql`, `)}, ${rating.createdAt},
+        ${released}, ${released}
       from target where target.user_id is distinct from ${rating.raterUserId}
       on conflict do nothing
       returning ${selectColumns(ratings)}
+    ), applied as (
+      select * from inserted where "listedAt" is not null
     ), counted as (
       update players set rating_count = rating_count + 1,
         overall_sum = overall_sum + ${rating.overallRating},
@@ -106,17 +114,17 @@ const submitRatingStatement = preparedStatement<Record<string, unknown>>('rating
         stars_1 = stars_1 + (${star} = 1)::int, stars_2 = stars_2 + (${star} = 2)::int,
         stars_3 = stars_3 + (${star} = 3)::int, stars_4 = stars_4 + (${star} = 4)::int,
         stars_5 = stars_5 + (${star} = 5)::int
-      where id = (select "playerId" from inserted)
+      where id = (select "playerId" from applied)
     ), marked as (
       -- The trust worker recomputes the player's estimate within seconds (server/features/trust).
       insert into player_skill_marks (player_id, marked_at)
-      select "playerId", now() from inserted
+      select "playerId", now() from applied
       on conflict (player_id) do update set marked_at = excluded.marked_at
     ), stats as (
       insert into rater_stats (user_id, total_points, current_rank, ratings_submitted, detailed_comments_count,
         helpfulness_sum, helpfulness_count, last_activity_date)
       select ${rating.raterUserId}, ${points}, ${rankOf(points)}, 1, ${detailedComments}, 0, 0, ${rating.createdAt}
-      from inserted
+      from applied
       on conflict (user_id) do update set
         total_points = rater_stats.total_points + ${points},
         current_rank = ${rankOf(sql`rater_stats.total_points + ${points}`)},
@@ -129,7 +137,7 @@ const submitRatingStatement = preparedStatement<Record<string, unknown>>('rating
     ), daily as (
       insert into rater_daily_stats (day, user_id, ratings_count, helpfulness_sum, helpfulness_count)
       select ${args.slot('day', 'date')}, ${rating.raterUserId}, 1, 0, 0
-      from inserted
+      from applied
       on conflict (day, user_id) do update set ratings_count = rater_daily_stats.ratings_count + 1
     ), badges as (
       insert into achievements (user_id, achievement_type, achievement_name, achievement_description, badge_icon, earned_at)

@@ -32,7 +32,7 @@ export type PlayerInput = { id: number; skillLevel: string; importedBy: string |
 const ratingInputColumns = sql`r.id, r.player_id as "playerId", lower(r.rater_email) as "raterKey",
   r.serve_return as s1, r.groundstrokes_third_shot as s2, r.net_play_volleys_dinks as s3,
   r.movement_court_awareness as s4, r.mental_physical_game as s5, r.overall_rating as s6,
-  floor(extract(epoch from r.updated_at) * 1000)::float8 as at`;
+  floor(extract(epoch from r.published_at) * 1000)::float8 as at`;
 
 type RawRating = { id: number; playerId: number; raterKey: string; at: number } & Record<
   `s${1 | 2 | 3 | 4 | 5 | 6}`,
@@ -48,7 +48,10 @@ const toRatingInput = (row: RawRating): RatingInput => ({
   at: Number(row.at),
 });
 
-const allRatingsQuery = preparedStatement('trust_all_ratings', () => sql`select ${ratingInputColumns} from ratings r`);
+const allRatingsQuery = preparedStatement(
+  'trust_all_ratings',
+  () => sql`select ${ratingInputColumns} from ratings r where r.listed_at is not null`,
+);
 
 export async function loadAllRatings(db: Db): Promise<RatingInput[]> {
   return ((await allRatingsQuery.run(db, {})) as RawRating[]).map(toRatingInput);
@@ -56,7 +59,8 @@ export async function loadAllRatings(db: Db): Promise<RatingInput[]> {
 
 const ratingsOfPlayersQuery = preparedStatement<{ ids: number[] }>(
   'trust_ratings_of_players',
-  () => sql`select ${ratingInputColumns} from ratings r where r.player_id = any(${sql.placeholder('ids')}::int[])`,
+  () => sql`select ${ratingInputColumns} from ratings r
+    where r.player_id = any(${sql.placeholder('ids')}::int[]) and r.listed_at is not null`,
 );
 
 export async function loadRatingsOfPlayers(db: Executor, playerIds: number[]): Promise<RatingInput[]> {
@@ -120,7 +124,7 @@ export async function loadHelpfulnessVotes(db: Db) {
 
 const helpfulnessVotesQuery = preparedStatement(
   'trust_helpfulness_votes',
-  () => sql`select rating_id as "ratingId", helpfulness_score as vote from rating_helpfulness`,
+  () => sql`select rating_id as "ratingId", released_score as vote from rating_helpfulness where released_score is not null`,
 );
 
 // ---- Stale players (marked by the submit and edit statements) ----
@@ -262,7 +266,8 @@ export async function countRatingsGiven(db: Executor, raterKey: string) {
 
 const ratingsGivenQuery = preparedStatement<{ raterKey: string }>(
   'trust_ratings_given',
-  () => sql`select count(*)::int as n from ratings where lower(rater_email) = ${sql.placeholder('raterKey')}`,
+  () => sql`select count(*)::int as n from ratings
+    where lower(rater_email) = ${sql.placeholder('raterKey')} and listed_at is not null`,
 );
 
 // ---- Runs ----

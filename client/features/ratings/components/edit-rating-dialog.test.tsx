@@ -27,6 +27,8 @@ const rating = {
   isHeld: false,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
+  pendingRelease: false,
+  countsFrom: null,
 } satisfies RatingReply;
 
 let calls: ApiCall[];
