@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ANONYMITY_CADENCES } from '../common/anonymity';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -94,6 +95,11 @@ const envSchema = z
     LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(2),
     /** How often the stored leaderboards are recomputed, once for all instances (0 = computed per request). */
     LEADERBOARD_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /**
+     * How often anonymous ratings are released to everyone, all of a period's together (docs/product.md#anonymity):
+     * weekly (Monday 00:00 UTC) by default; daily suits a busy site.
+     */
+    ANONYMITY_RELEASE: z.enum(ANONYMITY_CADENCES).default('weekly'),
     /** How often each instance looks for players whose skill estimate is stale (0 = the trust worker is off). */
     TRUST_WORKER_SECONDS: z.coerce.number().min(0).max(60).default(2),
     /** How often the full trust computation (leniency, model settings, collusion checks) runs for the cluster. */

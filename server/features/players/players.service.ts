@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../db/client';
+import { startOfWeek } from '../../../common/anonymity';
 import type { PlayerRow } from '../../db/schema/index';
 import type { LinkedPlayer } from '../../../common/schemas/auth';
 import {
@@ -34,8 +35,8 @@ import {
 } from './players.repo';
 import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
 import { MAX_QUERY_WORDS, searchPlayersNear } from './players-near.repo';
-import { refuseBeyondNewPlayerLimit } from './new-player-limit.service';
 import { locationFor, refuseUnlessSeen, seesInFull, type PlayerViewer } from './player-visibility.service';
+import { refuseBeyondNewPlayerLimit } from './new-player-limit.service';
 
 /**
  * The player queries other features run inside their own transactions (a claim links a player, the rate wizard
@@ -117,8 +118,8 @@ export async function searchPlayersFor(
   );
   return rows.map(({ visibility: _visibility, ...row }, index) => ({
     ...row,
-    alreadyRated: row.existingRatingId !== null,
     location: locationFor(row, viewer),
+    alreadyRated: row.existingRatingId !== null,
     overallEstimate: estimates[index],
     path: playerPath(row),
   }));
@@ -171,7 +172,8 @@ export async function getPlayerDetail(db: Db, id: number, viewer: PlayerViewer):
     recentComments: row.recentComments.map((comment) => ({
       rating: comment.rating,
       comment: comment.comment,
-      createdAt: new Date(comment.createdAtMs).toISOString(),
+      // Dated to the week, as the page and /comments show it: an exact time could point at an anonymous rater.
+      createdAt: startOfWeek(new Date(comment.createdAtMs)).toISOString(),
     })),
     skill: await skillForDisplay(
       db,
