@@ -316,6 +316,32 @@ describe('a player’s public page', () => {
     await visitor.context.close();
   });
 
+  it('asks an account whose e-mail is not confirmed to confirm it, for a members-only page', async () => {
+    const robin = person('Robin', 'Reserved');
+    const owner = await browser.newContext({ baseURL: server.baseUrl });
+    await signUpViaApi(owner, robin);
+    await registerPlayerViaApi(owner, robin, 'Boise, ID');
+    const id = await linkedPlayerId(owner);
+    const hidden = await owner.request.put(`/api/players/${id}`, { data: { visibility: 'members' } });
+    expect(hidden.ok(), await hidden.text()).toBe(true);
+    const path = (await (await owner.request.get(`/api/players/${id}/page`)).json()) as { path: string };
+    await owner.close();
+
+    const visitor = await newTrackedPage(browser, server.baseUrl);
+    const { page } = visitor;
+    await signUpViaApi(page.context(), person('Una', 'Unconfirmed'), { confirm: false });
+    await page.goto(path.path);
+    await see(page.getByRole('heading', { level: 1, name: 'This player’s page is for members' }));
+    await see(page.getByText('who confirmed their e-mail address', { exact: false }));
+    expect(await page.getByText('Robin Reserved').count()).toBe(0);
+    await checkScreen(visitor, 'player-page-members-only-unconfirmed');
+    await page.getByRole('main').getByRole('link', { name: 'Go to your workspace', exact: true }).click();
+    await see(page.getByText('Please confirm your e-mail address', { exact: true }));
+    // The 403 of the page's data is the browser's own console line, not the app's.
+    takeErrors(visitor);
+    await visitor.context.close();
+  });
+
   it('answers an unknown player with the not-found page', async () => {
     const visitor = await newTrackedPage(browser, server.baseUrl);
     const { page } = visitor;

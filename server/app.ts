@@ -23,6 +23,7 @@ import { playerPagesFrom } from './features/player-page/player-page-html';
 import { playerPageRoutes } from './features/player-page/player-page.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { firstDrawLimit } from './features/seo/first-draws.service';
 import { seoRoutes } from './features/seo/seo.routes';
 import { trustRoutes } from './features/trust/trust.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
@@ -230,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     env,
     root: options.clientRoot,
     ssrEntry: options.ssrEntry,
-    playerPages: playerPagesFrom(database.db, env, app.log),
+    playerPages: playerPagesFrom(database.db, env, app.log, firstDrawLimit(limitStore, env.FIRST_DRAWS_PER_MINUTE)),
   });
   return app;
 }

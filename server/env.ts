@@ -100,6 +100,11 @@ const envSchema = z
      * weekly (Monday 00:00 UTC) by default; daily suits a busy site.
      */
     ANONYMITY_RELEASE: z.enum(ANONYMITY_CADENCES).default('weekly'),
+    /**
+     * How many player pages and preview images one address may have drawn anew per minute (kept ones are free); beyond
+     * it, the page's facts and the site's picture (docs/product.md#first-draws). 0 turns the limit off.
+     */
+    FIRST_DRAWS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(20),
     /** How often each instance looks for players whose skill estimate is stale (0 = the trust worker is off). */
     TRUST_WORKER_SECONDS: z.coerce.number().min(0).max(60).default(2),
     /** How often the full trust computation (leniency, model settings, collusion checks) runs for the cluster. */

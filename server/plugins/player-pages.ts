@@ -29,10 +29,13 @@ export type RecordPage = {
   /**
    * The head and the content of #root, drawn only when no page of this version is kept; `signedOut`, the page as
    * the client draws it for a visitor without a session, with its head scripts (when `ssr` is there and could).
+   * `caller`: who asked (their address). `keep: false`: a page for this caller only (see docs/product.md#first-draws),
+   * not kept for others.
    */
   render: (
     ssr: SignedOutRenderer | undefined,
-  ) => Promise<{ meta: PageMeta; root: string; signedOut?: { root: string; head: string } }>;
+    caller: { address: string },
+  ) => Promise<{ meta: PageMeta; root: string; signedOut?: { root: string; head: string }; keep?: boolean }>;
 };
 /** The player page of an id, or undefined when there is no such player. */
 export type PlayerPages = (id: number) => Promise<RecordPage | undefined>;
@@ -64,18 +67,24 @@ function playerPageRenderer(loaded: LoadedSsr | undefined): SignedOutRenderer | 
 }
 
 /** The two forms of a player's page: for a visitor with a session cookie, and for one without. */
-async function drawPlayerPage(found: RecordPage, template: PageTemplate, ssr: SignedOutRenderer | undefined) {
-  const { meta, root: markup, signedOut } = await found.render(ssr);
+async function drawPlayerPage(
+  found: RecordPage,
+  template: PageTemplate,
+  ssr: SignedOutRenderer | undefined,
+  caller: { address: string },
+) {
+  const { meta, root: markup, signedOut, keep = true } = await found.render(ssr, caller);
   const facts = inRoot(template.withHead(meta), markup);
   // With a session cookie the visitor is probably signed in: the client draws the page for them, over a blank
   // #root (the facts, laid out otherwise, would jump). Crawlers have no cookie: they get the drawn page. When
   // it could not be drawn, everyone gets the facts.
   const factsPage = signedOut ? undefined : compressPage(facts, 'fast');
-  return {
+  const page: KeptPage = {
     version: found.version,
     withSession: factsPage ?? compressPage(template.withHead(meta), 'fast'),
     signedOut: factsPage ?? compressPage(template.signedOutHtml(meta, signedOut!), 'fast'),
   };
+  return { page, keep };
 }
 
 /**
@@ -111,8 +120,11 @@ export function registerPlayerPages(app: FastifyInstance, options: PlayerPageOpt
     }
     let page = kept.get(id);
     if (page?.version !== found.version) {
-      page = await drawPlayerPage(found, template, playerPageRenderer(await options.loadSsr()));
-      kept.set(id, page);
+      const drawn = await drawPlayerPage(found, template, playerPageRenderer(await options.loadSsr()), {
+        address: request.ip,
+      });
+      page = drawn.page;
+      if (drawn.keep) kept.set(id, page);
     }
     // The page reads nothing from the query string, so an address with one (a shared link's) gets it drawn too.
     const withSession = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');

@@ -8,6 +8,7 @@ import type { Env } from '../../env';
 import type { FastifyBaseLogger } from 'fastify';
 import { escapeHtml } from '../../plugins/page-head';
 import type { PlayerPages, SignedOutRenderer } from '../../plugins/player-pages';
+import type { FirstDraws } from '../seo/first-draws.service';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
 import { isMembersOnly, SIGNED_OUT } from '../players/player-visibility.service';
 import { getPlayerPage, getPlayerPageComments } from './player-page.service';
@@ -108,8 +109,17 @@ async function signedOutPage(db: Db, page: PlayerPage, ssr: SignedOutRenderer, l
   }
 }
 
-/** The player pages the client plugin serves: one primary-key read per request, the page drawn on a new version. */
-export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>, log?: FastifyBaseLogger): PlayerPages {
+/**
+ * The player pages the client plugin serves: one primary-key read per request, the page drawn on a new version.
+ * `firstDraws`: the per-address budget of pages drawn anew (docs/product.md#first-draws); past it, a caller gets the
+ * page's facts, which cost no drawing and no history, and that answer is not kept.
+ */
+export function playerPagesFrom(
+  db: Db,
+  env: Pick<Env, 'PUBLIC_URL'>,
+  log?: FastifyBaseLogger,
+  firstDraws?: FirstDraws,
+): PlayerPages {
   return async (id) => {
     const player = await findPlayerPageSummary(db, id);
     if (!player) return undefined;
@@ -117,14 +127,17 @@ export function playerPagesFrom(db: Db, env: Pick<Env, 'PUBLIC_URL'>, log?: Fast
       path: playerPath(player),
       version: versionOf(player),
       noindex: isMembersOnly(player) || player.unvetted,
-      render: async (ssr) => {
+      render: async (ssr, caller) => {
         if (isMembersOnly(player)) return { meta: membersOnlyMeta(player), root: membersOnlyFactsHtml(player) };
+        const drawn = !firstDraws || (await firstDraws(caller.address));
+        const renderer = drawn ? ssr : undefined;
         // The drawn page shows the history; the facts alone spare computing it.
-        const page = await getPlayerPage(db, id, ANONYMOUS, { history: Boolean(ssr) });
+        const page = await getPlayerPage(db, id, ANONYMOUS, { history: Boolean(renderer) });
         return {
           meta: publicPageMeta(page, env.PUBLIC_URL),
           root: publicFactsHtml(page),
-          signedOut: ssr && (await signedOutPage(db, page, ssr, log)),
+          signedOut: renderer && (await signedOutPage(db, page, renderer, log)),
+          keep: drawn,
         };
       },
     };

@@ -6,6 +6,7 @@ import { BULK_IMPORT_DEFAULTS, RATING_CATEGORIES } from '../../../common/constan
 import { publicPlace } from '../../../common/player-path';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import type { FirstDraws } from './first-draws.service';
 import { PREVIEW_DESIGN, renderPreviewPng, type PreviewCard } from './preview-card';
 import { findPreviewPlayer, type PreviewPlayerRow } from './seo.repo';
 import { previewImageVersion } from './seo.service';
@@ -43,7 +44,8 @@ export function previewCardOf(row: PreviewPlayerRow): PreviewCard {
   };
 }
 
-type PlayerPreview = PreviewImage & { membersOnly: boolean };
+/** `limited`: the caller's budget of first draws was spent, so this is the site's picture in place of the player's. */
+type PlayerPreview = PreviewImage & { membersOnly: boolean; limited?: boolean };
 const sizeOfPreview = (preview: PlayerPreview) => preview.png.length + 200;
 
 /** Members-only pages: their numbers stay with signed-in members, so the preview is the site's own. */
@@ -64,6 +66,12 @@ export type PreviewImagesOptions = {
    * version than the one kept is always read afresh.
    */
   freshForMs?: number;
+  /**
+   * Asked before a picture that is not kept is drawn (docs/product.md#first-draws): when the caller's address has
+   * had its share, the site's own picture is answered instead. Kept pictures, and a draw already under way, are not
+   * counted.
+   */
+  firstDraws?: FirstDraws;
 };
 
 /**
@@ -114,9 +122,13 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     }
   }
 
-  function renderOnce(key: string, card: PreviewCard): Promise<Buffer> {
+  /** The picture, drawn unless kept or under way; undefined when `address` may not have another drawn now. */
+  async function renderOnce(key: string, card: PreviewCard, address?: string): Promise<Buffer | undefined> {
+    const kept = cache.get(key) ?? inFlight.get(key);
+    if (kept) return kept;
+    if (options.firstDraws && address !== undefined && !(await options.firstDraws(address))) return undefined;
     const cached = cache.get(key);
-    if (cached) return Promise.resolve(cached);
+    if (cached) return cached;
     let pending = inFlight.get(key);
     if (!pending) {
       pending = withSlot(() => render(card))
@@ -138,7 +150,7 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
     return { png: sitePng, etag: siteEtag, version: '' };
   }
 
-  async function readPreview(db: Db, playerId: number): Promise<PlayerPreview> {
+  async function readPreview(db: Db, playerId: number, address?: string): Promise<PlayerPreview> {
     const row = await findPreviewPlayer(db, playerId);
     if (!row) throw notFound('Player not found', 'player_not_found');
     if (isMembersOnly(row)) return { ...siteImage(), membersOnly: true };
@@ -149,20 +161,22 @@ export function createPreviewImages(options: PreviewImagesOptions = {}) {
       .digest('base64url')
       .slice(0, 10);
     const key = `${row.id}:${version}:${shown}`;
-    const png = await renderOnce(key, card);
+    const png = await renderOnce(key, card, address);
+    if (!png) return { ...siteImage(), membersOnly: false, limited: true };
     return { png, etag: `"p${key.replace(/:/g, '-')}"`, version, membersOnly: false };
   }
 
   return {
     /**
      * The player's preview; 404 for an unknown player. `version`: the estimate version the address names, if any;
-     * a kept picture of another version is not answered for it.
+     * a kept picture of another version is not answered for it. `address`: the caller's, whose first draws count.
      */
-    async forPlayer(db: Db, playerId: number, version?: string): Promise<PlayerPreview> {
+    async forPlayer(db: Db, playerId: number, version?: string, address?: string): Promise<PlayerPreview> {
       const kept = current?.get(playerId);
       if (kept && (version === undefined || kept.membersOnly || kept.version === version)) return kept;
-      const preview = await readPreview(db, playerId);
-      current?.set(playerId, preview);
+      const preview = await readPreview(db, playerId, address);
+      // The site's picture in place of a drawing is this caller's answer only.
+      if (!preview.limited) current?.set(playerId, preview);
       return preview;
     },
   };

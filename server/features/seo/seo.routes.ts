@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
 import { notFound } from '../../lib/app-error';
+import { firstDrawLimit } from './first-draws.service';
 import { createPreviewImages, type PreviewImagesOptions } from './preview-image.service';
 import {
   PAGES_SITEMAP_PATH,
@@ -20,6 +21,8 @@ const SITEMAP_CACHE = 'public, max-age=3600';
  * ETag makes that a 304 without the picture) rather than keep it for a lifetime that could outlive the switch.
  */
 const PLAYER_IMAGE_CACHE = 'public, no-cache';
+/** The site's picture answered in place of a drawing (first draws spent): for this caller, now, only. */
+const LIMITED_IMAGE_CACHE = 'no-store';
 
 const MAX_INT = 2_147_483_647;
 const positiveInt = (text: string, max: number) =>
@@ -40,10 +43,13 @@ export type SeoRoutesOptions = {
 
 /** robots.txt, the sitemaps and the players' link-preview images: what search engines and link previews read. */
 export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
-  return async (app, { database, env }) => {
+  return async (app, { database, env, limitStore }) => {
     const { db } = database;
     const sitemap = { publicUrl: env.PUBLIC_URL, playersPerPage: options.playersPerPage ?? SITEMAP_MAX_URLS };
-    const previewImages = createPreviewImages(options.previewImages);
+    const previewImages = createPreviewImages({
+      firstDraws: firstDrawLimit(limitStore, env.FIRST_DRAWS_PER_MINUTE),
+      ...options.previewImages,
+    });
 
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply
@@ -81,10 +87,10 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       async (request, reply) => {
         const id = positiveInt(/^(\d+)\.png$/.exec(request.params.file)?.[1] ?? '', MAX_INT);
         if (!id) throw notFound('Player not found', 'player_not_found');
-        const image = await previewImages.forPlayer(db, id, request.query.v);
+        const image = await previewImages.forPlayer(db, id, request.query.v, request.ip);
         reply
           .type('image/png')
-          .header('cache-control', PLAYER_IMAGE_CACHE)
+          .header('cache-control', image.limited ? LIMITED_IMAGE_CACHE : PLAYER_IMAGE_CACHE)
           .header('etag', image.etag)
           // Made to be shown elsewhere: a chat or social site may draw it in its own pages.
           .header('cross-origin-resource-policy', 'cross-origin');
