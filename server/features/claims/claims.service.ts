@@ -13,6 +13,7 @@ import {
   type WithdrawReply,
 } from '../../../common/schemas/claims';
 import type { MatchRequestStatus } from '../../../common/constants';
+import { publicLocation } from '../../../common/player-path';
 import { conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor, AdminIdentity } from '../../plugins/authorize';
@@ -102,8 +103,14 @@ export async function createClaim(db: Db, actor: Actor, playerId: number, body: 
   }
 }
 
+/** The claimant is not the player yet: the place as anyone sees it, city and state (docs/product.md#places). */
 function toOwnClaim(row: OwnClaimRow): OwnClaim {
-  return { ...row, status: row.status as MatchRequestStatus, createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    playerLocation: publicLocation(row.playerLocation),
+    status: row.status as MatchRequestStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** GET /api/auth/user/match-request: the caller's pending claim, which the Player Registration tab shows. */

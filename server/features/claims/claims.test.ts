@@ -454,6 +454,20 @@ describe('GET /api/auth/user/match-request (the caller’s pending claim)', () =
     expect((await ownClaim((await claimant('someone-else')).cookie)).json()).toEqual({ request: null });
   });
 
+  it("shows the claimant the player's city and state, never a street or ZIP the stored text holds", async () => {
+    const user = await claimant('own-street');
+    const player = await addPlayer(t.database.db, { firstName: 'Stree', lastName: 'Tname', location: 'Austin, TX' });
+    await t.database.db
+      .update(players)
+      .set({ location: '789 Pine Rd, Austin, TX 78703' })
+      .where(eq(players.id, player.id));
+    expect((await claim(player.id, claimBody(), user.cookie)).statusCode).toBe(201);
+    const res = await ownClaim(user.cookie);
+    expect(res.json<OwnClaimReply>().request?.playerLocation).toBe('Austin, TX');
+    expect(res.body).not.toContain('Pine');
+    expect(res.body).not.toContain('78703');
+  });
+
   it('answers null once the claim is approved (the player is linked) or denied', async () => {
     const approved = await pendingClaim();
     expect((await review(approved.request.id, { action: 'approve' })).statusCode).toBe(200);
