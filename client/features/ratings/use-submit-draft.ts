@@ -4,6 +4,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { pointsForRating } from '@common/gamification';
 import { existingRatingIdOf, useSubmitRating } from './api/submit-rating';
 import { useUpdateRating } from './api/update-rating';
+import { countsFromDay } from './counts-from';
 import { commentLength, createBody, draftProblem, editBody, targetName } from './rating-draft';
 import type { RateWizard } from './use-rate-wizard';
 
@@ -33,18 +34,32 @@ export function useSubmitDraft(wizard: RateWizard, onDone: (title: string, body:
       updateRating.mutate(
         { id: editingRatingId, body: editBody(draft.scores, draft) },
         {
-          onSuccess: () => onDone('Rating updated!', `Your rating of ${name} is up to date.`),
+          onSuccess: (rating) => {
+            const day = countsFromDay(rating);
+            onDone(
+              'Rating updated!',
+              day
+                ? `Your rating of ${name} is saved. Your edit counts from ${day}, released together with other anonymous ratings.`
+                : `Your rating of ${name} is up to date.`,
+            );
+          },
           onError: (error) => toast(failed(serverMessage(error, 'Please try again.'))),
         },
       );
       return;
     }
     submitRating.mutate(createBody(draft, target, auth.user?.email ?? null), {
-      onSuccess: () =>
+      onSuccess: (rating) => {
+        const points = pointsForRating(commentLength(draft));
+        const day = countsFromDay(rating);
+        // docs/product.md#anonymity: an anonymous rating, and the points it earns, count from the next release.
         onDone(
           'Rating submitted!',
-          `Thanks for rating ${name}. You earned ${pointsForRating(commentLength(draft))} points.`,
-        ),
+          day
+            ? `Rating saved. Anonymous ratings count from ${day}, released together with others. Your ${points} points arrive then.`
+            : `Thanks for rating ${name}. You earned ${points} points.`,
+        );
+      },
       onError: (error) => {
         const existing = existingRatingIdOf(error);
         // Rated meanwhile (another tab): keep the form, and the next submit updates that rating.

@@ -15,6 +15,7 @@ import { RATING_TEXT_MAX, type RatingReply } from '@common/schemas/ratings';
 import { useState, type FormEvent } from 'react';
 import { useUpdateRating } from '../api/update-rating';
 import { formatOverall, overallMean, overallWorking, savedOverallText, type CategoryScores } from '../overall-mean';
+import { countsFromDay } from '../counts-from';
 import { CategoryCommentFields } from './category-comment-fields';
 import { CategoryStars } from './category-stars';
 import { draftFromRating, editBody, hasTooLongText, TEXT_TOO_LONG, type RatingDraft } from '../rating-draft';
@@ -49,10 +50,13 @@ function EditRatingForm({ rating, onClose }: { rating: RatingReply; onClose: () 
     update.mutate(
       { id: rating.id, body: editBody({ ...draft.scores, overallRating: overall }, draft) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          const day = countsFromDay(saved);
           toast({
             title: 'Rating updated',
-            description: `Your rating of ${rating.playerName} is saved.`,
+            description: day
+              ? `Your rating of ${rating.playerName} is saved. Your edit counts from ${day}, released together with other anonymous ratings.`
+              : `Your rating of ${rating.playerName} is saved.`,
             variant: 'success',
           });
           onClose();

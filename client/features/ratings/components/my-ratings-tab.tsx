@@ -15,9 +15,10 @@ import { useAuth } from '@client/lib/use-auth';
 import { useHomeTab } from '@client/lib/use-home-tab';
 import { useSortedList } from '@client/lib/use-sorted-list';
 import type { RatingReply } from '@common/schemas/ratings';
-import { EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
+import { CalendarClock, EyeOff, LogIn, MessageSquareHeart, Pencil, ShieldAlert, Star } from 'lucide-react';
 import { useState } from 'react';
 import { myRatingsQuery } from '../api/get-my-ratings';
+import { countsFromDay, RELEASE_EXPLAINED } from '../counts-from';
 import { wasEdited } from '../was-edited';
 import { EditRatingDialog } from './edit-rating-dialog';
 
@@ -91,6 +92,7 @@ export default function MyRatingsTab() {
 
 function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => void }) {
   const edited = wasEdited(rating);
+  const countsFrom = countsFromDay(rating);
   return (
     <Card className="flex h-full flex-col">
       <div className="flex items-start gap-3 px-5 pt-5">
@@ -125,6 +127,7 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
           )}
         </div>
       )}
+      {countsFrom && <ReleaseNote day={countsFrom} edited={edited} />}
       <div className="grid flex-1 content-start gap-3 px-5 py-4">
         <RatingFeedback rating={rating} />
       </div>
@@ -135,5 +138,25 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
         </Button>
       </div>
     </Card>
+  );
+}
+
+/**
+ * docs/product.md#anonymity: an anonymous rating, or its edit, reaches others only at the next release; until then
+ * its rater alone sees it, and is told so where they look for it.
+ */
+function ReleaseNote({ day, edited }: { day: string; edited: boolean }) {
+  return (
+    <div className="mx-5 mt-3 flex items-start gap-2.5 rounded-lg bg-teal-50 px-3 py-2.5 ring-1 ring-teal-200 ring-inset">
+      <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-teal-700" />
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-sm font-semibold text-teal-900">
+          {edited ? 'Your edit counts' : 'Counts'} from {day}
+        </p>
+        <p className="text-xs leading-relaxed text-teal-800">
+          {RELEASE_EXPLAINED} Until then only you see {edited ? 'your edit' : 'it'}.
+        </p>
+      </div>
+    </div>
   );
 }

@@ -35,15 +35,25 @@ const earlierRating = {
   netPlayVolleysDinksComments: null,
   movementCourtAwarenessComments: null,
   mentalPhysicalGameComments: null,
+  pendingRelease: false,
+  countsFrom: null,
 } as RatingReply;
+
+/** Monday 00:00 UTC: when the next release of anonymous ratings is due (docs/product.md#anonymity). */
+const NEXT_RELEASE = '2026-11-30T00:00:00.000Z';
 
 let calls: ApiCall[];
 
 beforeEach(() => {
-  calls = fakeApi(({ method, path }) => {
+  calls = fakeApi(({ method, path, body }) => {
     if (method === 'GET' && path === '/api/players/search') return { body: [dana, own, pat] };
     if (method === 'GET' && path === '/api/ratings/3') return { body: earlierRating };
-    if (method === 'POST' && path === '/api/ratings') return { status: 201, body: { ...earlierRating, id: 9 } };
+    if (method === 'POST' && path === '/api/ratings') {
+      const { isAnonymous } = body as { isAnonymous: boolean };
+      // An anonymous rating waits for the next release; a named one counts at once.
+      const pending = { isAnonymous, pendingRelease: isAnonymous, countsFrom: isAnonymous ? NEXT_RELEASE : null };
+      return { status: 201, body: { ...earlierRating, id: 9, ...pending } };
+    }
     if (method === 'PUT' && path === '/api/ratings/3') return { body: earlierRating };
     return undefined;
   });
@@ -105,6 +115,12 @@ describe('Rate a Player wizard', () => {
     await u.click(screen.getByRole('button', { name: /Submit Rating/ }));
 
     await screen.findByText('Rating submitted!');
+    // docs/product.md#anonymity: the wizard's default is anonymous, which counts from the next release.
+    expect(
+      screen.getByText(
+        'Rating saved. Anonymous ratings count from Monday, released together with others. Your 10 points arrive then.',
+      ),
+    ).toBeTruthy();
     const posted = calls.find((call) => call.method === 'POST' && call.path === '/api/ratings');
     expect(posted?.body).toMatchObject({
       playerId: 12,
@@ -117,6 +133,28 @@ describe('Rate a Player wizard', () => {
     });
     // The form starts over for the next rating.
     await step('Step 1: Find player');
+  });
+
+  it('says beside the anonymous switch that anonymous ratings are released weekly; a named one counts at once', async () => {
+    const u = user();
+    renderWizard();
+    await pick(u, /Dana Reyes/);
+    await step('Step 2: Rate skills');
+    const anonymous = screen.getByRole('switch', { name: 'Submit anonymously' });
+    expect(anonymous.getAttribute('aria-checked')).toBe('true');
+    const hint = 'Anonymous ratings are released weekly, so the player can’t tell when you rated.';
+    expect(screen.getByText(hint)).toBeTruthy();
+    expect(anonymous.getAttribute('aria-describedby')).toContain(screen.getByText(hint).id);
+
+    await u.click(anonymous);
+    for (const category of [...CATEGORIES, 'Overall rating']) await giveStars(u, category, 4);
+    await u.click(screen.getByRole('button', { name: /Continue to Comments/ }));
+    await step('Step 3: Comments & submit');
+    await u.click(screen.getByRole('button', { name: /Submit Rating/ }));
+
+    await screen.findByText('Rating submitted!');
+    expect(screen.getByText('Thanks for rating Dana Reyes. You earned 10 points.')).toBeTruthy();
+    expect(screen.queryByText(/count from/)).toBeNull();
   });
 
   it('lists the caller’s own player as "This is you" and does not let them pick it', async () => {

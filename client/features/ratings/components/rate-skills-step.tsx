@@ -2,7 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
 import { cn } from '@client/lib/cn';
 import { RATING_CATEGORIES } from '@common/constants';
-import { ChevronRight, EyeOff } from 'lucide-react';
+import { CalendarClock, ChevronRight, EyeOff } from 'lucide-react';
 import { useId } from 'react';
 import { CategoryStars } from './category-stars';
 import { allRated, ratedCount, SCORE_KEYS, type RatingDraft, type ScoreKey } from '../rating-draft';
@@ -37,6 +37,8 @@ export function RateSkillsStep({
 }) {
   const baseId = useId();
   const done = ratedCount(draft.scores);
+  // An update keeps its first choice: a named rating's update has nothing to wait for.
+  const releaseHint = !isUpdate || draft.isAnonymous;
   return (
     <div className="grid gap-5">
       <ul className="grid gap-2">
@@ -81,13 +83,20 @@ export function RateSkillsStep({
               ? 'Kept as it was when you first rated this player.'
               : 'The player sees your scores and comments but not your name.'}
           </p>
+          {/* docs/product.md#anonymity: said before the choice, since it decides when the rating counts. */}
+          {releaseHint && (
+            <p id={`${baseId}-anonymous-release`} className="mt-1 flex items-start gap-1.5 text-xs text-stone-600">
+              <CalendarClock aria-hidden className="mt-px size-3.5 shrink-0 text-stone-500" />
+              Anonymous ratings are released weekly, so the player can’t tell when you rated.
+            </p>
+          )}
         </div>
         <Switch
           id={`${baseId}-anonymous`}
           checked={draft.isAnonymous}
           onCheckedChange={onAnonymous}
           disabled={isUpdate}
-          aria-describedby={`${baseId}-anonymous-hint`}
+          aria-describedby={`${baseId}-anonymous-hint${releaseHint ? ` ${baseId}-anonymous-release` : ''}`}
         />
       </div>
 
