@@ -5,6 +5,7 @@ import { useHomeTab } from '@client/lib/use-home-tab';
 import { RATING_CATEGORIES, SKILL_BANDS } from '@common/constants';
 import { BADGES, POINT_RULES, RANKS } from '@common/gamification';
 import { Award, Coins, Layers, Star, Trophy, UserPlus } from 'lucide-react';
+import { AnonymousRatings } from './anonymous-ratings';
 import { ExplainerTable } from './explainer-table';
 import { badgeIcon, RankChip } from './gamification-icons';
 import { HowWeCompute } from './how-we-compute';
@@ -99,6 +100,8 @@ export default function AboutRatingSystemTab() {
       <StarMeanings />
 
       <HowWeCompute />
+
+      <AnonymousRatings />
 
       <Card>
         <CardHeader>
