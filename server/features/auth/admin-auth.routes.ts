@@ -30,10 +30,10 @@ export const adminAuthRoutes: FeatureRoutes = async (app, { database, env, limit
     },
     async (request, reply) => {
       const result = await loginAdmin(database.db, env, request.body);
-      await limit.succeeded(request, reply);
       // A sign-in of any kind gives the browser's session a new id (docs/product.md#accounts-and-sign-in), even though the admin
       // identity itself travels in headers.
       await app.rotateSession(request, reply);
+      await limit.succeeded(request, reply);
       return result;
     },
   );

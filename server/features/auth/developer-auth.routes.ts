@@ -38,11 +38,11 @@ export const developerAuthRoutes: FeatureRoutes = async (app, { database, env, l
     async (request, reply) => {
       const { userId, password } = request.body;
       const developer = authenticateDeveloper(env.devUsers, userId, password);
-      await limit.succeeded(request, reply);
       const actingUser = await ensureActingUser(database.db, developer);
       await app.startSession(request, reply, {
         developer: { userId: developer.userId, userType: developer.userType, actingUserId: actingUser.id },
       });
+      await limit.succeeded(request, reply);
       return { userId: developer.userId, userType: developer.userType };
     },
   );

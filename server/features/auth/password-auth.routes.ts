@@ -83,8 +83,8 @@ export const passwordAuthRoutes: FeatureRoutes = async (app, { database, env, ma
     },
     async (request, reply) => {
       const user = await loginWithPassword(db, request.body);
-      await loginLimit.succeeded(request, reply);
       await app.startSession(request, reply, { userId: user.id });
+      await loginLimit.succeeded(request, reply);
       return toCurrentUser(user);
     },
   );
