@@ -16,9 +16,15 @@ describe('page cursors', () => {
       'x',
       Buffer.from('{"a":1}').toString('base64url'),
       Buffer.from('[1,1.5]').toString('base64url'),
+      // Ids are int4 from 1: past 2^31-1, 0 or negative would fail the cast in SQL.
+      Buffer.from('[1,2147483648]').toString('base64url'),
+      Buffer.from('[1,1e30]').toString('base64url'),
+      Buffer.from('[1,0]').toString('base64url'),
+      Buffer.from('[1,-5]').toString('base64url'),
     ]) {
       expect(() => decodeCursor(raw)).toThrow(expect.objectContaining({ statusCode: 400, message: 'Invalid cursor' }));
     }
+    expect(decodeCursor(Buffer.from('[1,2147483647]').toString('base64url'))).toEqual({ key: 1, id: 2_147_483_647 });
   });
 
   it('cuts limit + 1 rows into a page and the next cursor, and the last page has none', () => {

@@ -12,8 +12,12 @@ export function encodeCursor(cursor: { key: number | string; id: number | string
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
 }
 
+/** Integer ids are PostgreSQL int4 and start at 1: anything else would fail the `::int` cast in SQL (a 500). */
+const INT_MAX = 2_147_483_647;
+const isIntId = (id: unknown): id is number => Number.isInteger(id) && (id as number) >= 1 && (id as number) <= INT_MAX;
+
 export function decodeCursor(raw: string | undefined): PageCursor | undefined {
-  return decodeWith(raw, (id): id is number => Number.isSafeInteger(id));
+  return decodeWith(raw, isIntId);
 }
 
 /** decodeCursor for text ids: at most 64 characters. */
@@ -60,7 +64,6 @@ export function cutPage<Row extends { id: number | string }>(
 /** exactTimeKey's form (server/lib/keyset.ts): ISO 8601 UTC with microseconds. */
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INT_MAX = 2_147_483_647;
 
 type KeyKind = { time: string; number: number };
 type IdKind = { int: number; uuid: string };
@@ -76,10 +79,7 @@ export function readCursor<K extends keyof KeyKind, I extends keyof IdKind>(
   const cursor = kinds.id === 'int' ? decodeCursor(raw) : decodeTextIdCursor(raw);
   if (!cursor) return undefined;
   const keyOk = kinds.key === 'time' ? isExactTime(cursor.key) : typeof cursor.key === 'number';
-  const idOk =
-    kinds.id === 'int'
-      ? typeof cursor.id === 'number' && cursor.id >= 0 && cursor.id <= INT_MAX
-      : typeof cursor.id === 'string' && UUID.test(cursor.id);
+  const idOk = kinds.id === 'int' ? isIntId(cursor.id) : typeof cursor.id === 'string' && UUID.test(cursor.id);
   if (!keyOk || !idOk) throw new AppError(400, 'Invalid cursor', 'invalid_cursor');
   return cursor as { key: KeyKind[K]; id: IdKind[I] };
 }
