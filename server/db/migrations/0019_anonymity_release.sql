@@ -28,7 +28,7 @@ ALTER TABLE "ratings" ADD CONSTRAINT "ratings_listed_check" CHECK (("ratings"."l
 -- Every rating written before the release existed was already visible to everyone: listed and published as it stands.
 UPDATE "ratings" SET "listed_at" = "created_at", "published_at" = "updated_at";--> statement-breakpoint
 UPDATE "rating_helpfulness" SET "released_score" = "helpfulness_score";--> statement-breakpoint
--- New ids for the ratings already stored (decision 022): a random order of strides, one random id in each, so the new
+-- New ids for the ratings already stored (decision 023): a random order of strides, one random id in each, so the new
 -- ids are distinct without a retry and say nothing of the order ratings came in. References follow by ON UPDATE
 -- CASCADE; the collusion flags' arrays are mapped by hand.
 CREATE TEMP TABLE "rating_rekey" ON COMMIT DROP AS

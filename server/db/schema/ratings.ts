@@ -21,7 +21,7 @@ export const ratings = pgTable(
   'ratings',
   {
     /**
-     * Random, not a sequence (docs/decisions/022): an id is shown outside the server, and a sequence would order an
+     * Random, not a sequence (docs/decisions/023): an id is shown outside the server, and a sequence would order an
      * anonymous rating between its rater's named ones. The insert retries the rare collision.
      */
     id: integer('id')

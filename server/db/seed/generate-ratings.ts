@@ -77,7 +77,7 @@ export function generateRatings(options: RatingOptions, random: Random) {
 }
 
 /**
- * Distinct random ids in 1..2^31-2 as the database draws them (decision 022), in a random order: one in each of
+ * Distinct random ids in 1..2^31-2 as the database draws them (decision 023), in a random order: one in each of
  * `count` equal strides, shuffled. From their own generator, so the dataset's other draws stay as they were.
  */
 function randomRatingIds(count: number): Int32Array {

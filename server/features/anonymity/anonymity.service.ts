@@ -16,7 +16,7 @@ import {
 import { findLastRelease, insertRelease, takeReleaseLock } from './anonymity.repo';
 
 /*
- * The release of anonymous ratings (docs/product.md#anonymity, decision 022). Until it, an anonymous rating, an
+ * The release of anonymous ratings (docs/product.md#anonymity, decision 023). Until it, an anonymous rating, an
  * edit of one and a helpfulness vote on one count nowhere but in what their own author sees; a release applies all
  * of them together, dated to its period's start, so no time, order, count or version points at one rater. It applies
  * nothing unless at least ANONYMITY_CROWD different raters are in it: each then hides among that many.

@@ -157,7 +157,7 @@ export async function submitRating(
     if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile', 'cannot_rate_self');
     if (!rating) {
       const existingRatingId = await findRatingIdByRater(executor, playerId, raterEmail);
-      // Refused without a rating by this rater: the random id was taken (decision 022), so draw another.
+      // Refused without a rating by this rater: the random id was taken (decision 023), so draw another.
       if (existingRatingId === undefined && attempt < ID_ATTEMPTS) return submitTo(executor, playerId, attempt + 1);
       throw conflict(ALREADY_RATED, 'already_rated', { existingRatingId });
     }
