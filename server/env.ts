@@ -105,6 +105,8 @@ const envSchema = z
      * it, the page's facts and the site's picture (docs/product.md#first-draws). 0 turns the limit off.
      */
     FIRST_DRAWS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(20),
+    /** How long an instance answers a sitemap it drew before drawing it again (0 = drawn on every request). */
+    SITEMAP_KEEP_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
     /** How often each instance looks for players whose skill estimate is stale (0 = the trust worker is off). */
     TRUST_WORKER_SECONDS: z.coerce.number().min(0).max(60).default(2),
     /** How often the full trust computation (leniency, model settings, collusion checks) runs for the cluster. */

@@ -63,6 +63,8 @@ export async function createTestApp(
     LEADERBOARD_REFRESH_SECONDS: '0',
     // Estimates are computed when a test asks (POST /api/admin/trust/recompute); the worker has its own tests.
     TRUST_WORKER_SECONDS: '0',
+    // Sitemaps drawn on every request, so a test sees its own players at once (kept ones: seo/kept-sitemaps.test.ts).
+    SITEMAP_KEEP_SECONDS: '0',
     ...overrides,
   });
   const database = await openTestDatabase();

@@ -30,7 +30,13 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
   );
   database = await openTestDatabase();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, TRUST_WORKER_SECONDS: '0' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL,
+    TRUST_WORKER_SECONDS: '0',
+    SITEMAP_KEEP_SECONDS: '0',
+  });
   const ssrEntry = path.join(root, 'no-ssr.js');
   app = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root, ssrEntry });
   await app.ready();

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
 import { notFound } from '../../lib/app-error';
 import { firstDrawLimit } from './first-draws.service';
+import { keptSitemaps } from './kept-sitemaps.service';
 import { createPreviewImages, type PreviewImagesOptions } from './preview-image.service';
 import {
   PAGES_SITEMAP_PATH,
@@ -50,6 +51,7 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       firstDraws: firstDrawLimit(limitStore, env.FIRST_DRAWS_PER_MINUTE),
       ...options.previewImages,
     });
+    const kept = keptSitemaps(env.SITEMAP_KEEP_SECONDS * 1000);
 
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply
@@ -59,7 +61,7 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
     );
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) =>
-      sendXml(request, reply, await sitemapIndexXml(db, sitemap)),
+      sendXml(request, reply, (await kept('index', () => sitemapIndexXml(db, sitemap)))!),
     );
 
     app.get(PAGES_SITEMAP_PATH, { schema: { hide: true } }, async (request, reply) =>
@@ -71,7 +73,7 @@ export function seoRoutesWith(options: SeoRoutesOptions = {}): FeatureRoutes {
       { schema: { hide: true, params: textParam('page') } },
       async (request, reply) => {
         const page = positiveInt(request.params.page, Math.floor(MAX_INT / sitemap.playersPerPage));
-        const xml = page ? await playersSitemapXml(db, page, sitemap) : undefined;
+        const xml = page ? await kept(`players-${page}`, () => playersSitemapXml(db, page, sitemap)) : undefined;
         if (!xml) throw notFound('Sitemap not found', 'not_found');
         return sendXml(request, reply, xml);
       },
