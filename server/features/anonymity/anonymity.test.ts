@@ -14,6 +14,7 @@ import {
   type RatingJson,
 } from '../ratings/ratings-fixtures';
 import { trustTick } from '../trust/trust-jobs';
+import { releaseIfDue } from './anonymity.service';
 
 /*
  * docs/product.md#anonymity, as an outside observer would try it: every answer anyone but the rater and admins can
@@ -306,5 +307,26 @@ describe('POST /api/admin/anonymity/release', () => {
       crowd: 3,
       nextReleaseAt: nextReleaseAt(new Date(), 'weekly').toISOString(),
     });
+  });
+});
+
+describe('the schedule', () => {
+  it('releases once a period has begun, dating the ratings to that Monday, and not twice in one period', async () => {
+    const { player, owner } = await ownedPlayer('Sam');
+    for (const name of ['Tia', 'Uma', 'Vic']) {
+      const rater = await person(name);
+      expect((await postRating(t, rater.cookie, anonymousBody(player.id))).statusCode).toBe(201);
+    }
+    // This week has had its release (the tests' own): nothing is due until Monday.
+    expect(await releaseIfDue(t.database.db, new Date(), 'weekly')).toBe(false);
+    expect(await received(player.id, owner)).toEqual([]);
+
+    // A test clock: the first check after next Monday 00:00 UTC.
+    const monday = nextReleaseAt(new Date(), 'weekly');
+    const justAfter = new Date(monday.getTime() + 30_000);
+    expect(await releaseIfDue(t.database.db, justAfter, 'weekly')).toBe(true);
+    expect(await releaseIfDue(t.database.db, new Date(monday.getTime() + 90_000), 'weekly')).toBe(false);
+    const list = await received(player.id, owner);
+    expect(list.map((rating) => rating.createdAt)).toEqual(Array(3).fill(monday.toISOString()));
   });
 });
