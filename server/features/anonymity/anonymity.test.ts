@@ -98,6 +98,18 @@ const received = async (playerId: number, owner: Person) => {
   return res.json<(RatingJson & { createdAt: string; overallRating: number })[]>();
 };
 
+/** What a crawler and a link preview read of the player: its page's preview address (its ?v=), its sitemap entry. */
+async function crawled(playerId: number) {
+  // The page's head is drawn from this call (player-page-meta.ts): its imagePath is the og:image's address.
+  const page = await getJson(t, `/api/players/${playerId}/page`);
+  expect(page.statusCode).toBe(200);
+  const image = page.json<{ imagePath: string }>().imagePath;
+  const sitemap = await t.app.inject({ url: '/sitemap-players-1.xml' });
+  expect(sitemap.statusCode).toBe(200);
+  const entry = sitemap.body.split('\n').find((line) => line.includes(`/players/${playerId}/`));
+  return { image, sitemap: entry };
+}
+
 const myRatings = async (rater: Person) =>
   (await getJson(t, '/api/my-ratings', { cookie: rater.cookie })).json<
     (RatingJson & { pendingRelease: boolean; countsFrom: string | null; overallRating: number })[]
@@ -139,6 +151,7 @@ describe('an anonymous rating', () => {
     const boardBefore = await weekBoard(watcher);
     const detailBefore = await publicDetail(p1.player.id);
     const receivedBefore = await received(p1.player.id, p1.owner);
+    const crawledBefore = await crawled(p1.player.id);
 
     const res = await postRating(t, ann.cookie, anonymousBody(p1.player.id));
     expect(res.statusCode).toBe(201);
@@ -151,6 +164,8 @@ describe('an anonymous rating', () => {
     // The rated player, the public and every board: as before (Ann's named rating of Rosa moved her count alone).
     expect(await publicDetail(p1.player.id)).toEqual(detailBefore);
     expect(await received(p1.player.id, p1.owner)).toEqual(receivedBefore);
+    await trustTick(t.database.db, 3_600_000);
+    expect(await crawled(p1.player.id)).toEqual(crawledBefore);
     expect(moved(boardBefore, await weekBoard(watcher), 'ratingsCount')).toEqual(new Map([[ann.name, 1]]));
     // Pia's owner cannot reach it, even by its id.
     expect((await vote(rating.id, p1.owner, 5)).statusCode).toBe(404);
@@ -200,8 +215,10 @@ describe('an anonymous rating', () => {
         [cal.name, 1],
       ]),
     );
-    // The players' estimates are refreshed together, after the release.
+    // The players' estimates are refreshed together, after the release: the preview's version moves then.
+    const crawledBefore = await crawled(p1.player.id);
     expect(await trustTick(t.database.db, 3_600_000)).toBe('refreshed');
+    expect((await crawled(p1.player.id)).image).not.toBe(crawledBefore.image);
     expect((await myRatings(ann)).find((mine) => mine.id === anonymous.get('ann')!.id)).toMatchObject({
       pendingRelease: false,
       countsFrom: null,
