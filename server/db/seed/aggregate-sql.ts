@@ -21,3 +21,11 @@ export const rankSql = (points: string) =>
     .reverse()
     .map((rank) => `when ${points} >= ${rank.minPoints} then '${rank.name}'`)
     .join(' ')} end`;
+
+/**
+ * Each rating's votes (as `v.s`, `v.c`) as its rater's figures count them: the released scores, a vote on an
+ * anonymous rating only from the release after it (docs/product.md#anonymity). Joined to `ratings r`.
+ */
+export const releasedVotesSql = `left join (
+    select rating_id, sum(released_score) as s, count(released_score) as c from rating_helpfulness group by rating_id
+  ) v on v.rating_id = r.id`;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { isDetailedSql, pointsSql, rankSql } from './aggregate-sql';
+import { isDetailedSql, pointsSql, rankSql, releasedVotesSql } from './aggregate-sql';
 import { queryRows } from './query-rows';
 
 export type DemoWorldRemoval =
@@ -22,11 +22,13 @@ async function count(tx: Tx, query: SQL): Promise<number> {
  * helpfulness received and points, per rater and per day; ranks follow the points. Badges already earned stay.
  */
 async function takeBackDemoRatings(tx: Tx): Promise<number> {
-  const gone = sql`select r.rater_user_id as user_id, (r.created_at at time zone 'UTC')::date as day,
+  // Only what counts in the totals: released ratings, on the day they count towards, and their released votes.
+  const gone = sql`select r.rater_user_id as user_id, (r.listed_at at time zone 'UTC')::date as day,
       count(*)::int as c, (count(*) filter (where ${sql.raw(isDetailedSql)}))::int as d,
-      sum(r.helpfulness_sum)::int as hs, sum(r.helpfulness_count)::int as hc
-    from ratings r
+      coalesce(sum(v.s), 0)::int as hs, coalesce(sum(v.c), 0)::int as hc
+    from ratings r ${sql.raw(releasedVotesSql)}
     where r.player_id <= ${DEMO_PLAYER} and r.rater_user_id is not null and r.rater_user_id <> all ${DEMO_USERS}
+      and r.listed_at is not null
     group by 1, 2`;
   await tx.execute(sql`update rater_daily_stats d set
       ratings_count = greatest(0, d.ratings_count - g.c),

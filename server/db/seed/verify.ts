@@ -1,5 +1,5 @@
 import type { Database } from '../client';
-import { isDetailedSql, pointsSql, rankSql } from './aggregate-sql';
+import { isDetailedSql, pointsSql, rankSql, releasedVotesSql } from './aggregate-sql';
 import { openLoader } from './loader';
 
 /*
@@ -9,11 +9,6 @@ import { openLoader } from './loader';
 
 // Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.repo starBucket:
 // PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
-/** Each rating's votes as its rater's figures count them: the released scores. */
-const releasedVotesSql = `left join (
-    select rating_id, sum(released_score) as s, count(released_score) as c from rating_helpfulness group by rating_id
-  ) v on v.rating_id = r.id`;
-
 const CHECKS: Record<string, string> = {
   'players: rating count, sums and star counts': `
     select count(*)::int as n from players p
