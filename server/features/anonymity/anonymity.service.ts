@@ -1,10 +1,5 @@
 import type { Db } from '../../db/client';
-import {
-  ANONYMITY_CROWD,
-  nextReleaseAt,
-  releasePeriodStart,
-  type AnonymityCadence,
-} from '../../../common/anonymity';
+import { ANONYMITY_CROWD, nextReleaseAt, releasePeriodStart, type AnonymityCadence } from '../../../common/anonymity';
 import type { AnonymityReleaseReply, AnonymityStatusReply } from '../../../common/schemas/anonymity';
 import { lockUnreleasedVotes, releaseVote } from '../helpfulness/helpfulness.service';
 import {
@@ -24,33 +19,60 @@ import { findLastRelease, insertRelease, takeReleaseLock } from './anonymity.rep
 
 export type ReleaseOptions = { now: Date; cadence: AnonymityCadence; ranBy: string };
 
-/** Runs a release now, under the crowd rule, in one transaction (admins and the schedule). */
+/** One kind of waiting change: the raters it points at, and how to apply it. */
+type WaitingKind = { count: number; raterKeys: string[]; apply: () => Promise<void> };
+
+/**
+ * Runs a release now, under the crowd rule, in one transaction (admins and the schedule). The rule holds for each
+ * kind of change on its own, because each moves its own figures: new ratings a rater's ratings count, edits the
+ * rated player's averages, votes a rater's reviews. A kind with fewer than ANONYMITY_CROWD raters waits whole.
+ */
 export async function releaseAnonymousRatings(db: Db, options: ReleaseOptions): Promise<AnonymityReleaseReply> {
   return db.transaction(async (tx) => {
     await takeReleaseLock(tx);
     const periodStart = releasePeriodStart(options.now, options.cadence);
     const { newRatings, edits } = await lockRatingsAwaitingRelease(tx);
     const votes = await lockUnreleasedVotes(tx);
-    const waiting = newRatings.length + edits.length + votes.length;
-    const raters = new Set([
-      ...newRatings.map((row) => row.rating.raterEmail.toLowerCase()),
-      ...edits.map((row) => row.rating.raterEmail.toLowerCase()),
-      ...votes.map((vote) => vote.raterEmail.toLowerCase()),
-    ]);
-    if (raters.size < ANONYMITY_CROWD) {
-      await insertRelease(tx, { periodStart, released: 0, held: waiting, ranBy: options.ranBy });
-      return { released: 0, held: waiting };
+    const kinds: WaitingKind[] = [
+      {
+        count: newRatings.length,
+        raterKeys: newRatings.map((row) => row.rating.raterEmail),
+        apply: async () => {
+          for (const row of newRatings) await applyReleasedRating(tx, row, periodStart);
+          await markRatingsReleased(
+            tx,
+            newRatings.map((row) => row.rating.id),
+            periodStart,
+          );
+        },
+      },
+      {
+        count: edits.length,
+        raterKeys: edits.map((row) => row.rating.raterEmail),
+        apply: async () => {
+          for (const row of edits) await applyReleasedEdit(tx, row, periodStart);
+        },
+      },
+      {
+        count: votes.length,
+        raterKeys: votes.map((vote) => vote.raterEmail),
+        apply: async () => {
+          for (const vote of votes) await releaseVote(tx, vote);
+        },
+      },
+    ];
+    let released = 0;
+    let held = 0;
+    for (const kind of kinds) {
+      if (new Set(kind.raterKeys.map((key) => key.toLowerCase())).size >= ANONYMITY_CROWD) {
+        await kind.apply();
+        released += kind.count;
+      } else {
+        held += kind.count;
+      }
     }
-    for (const row of newRatings) await applyReleasedRating(tx, row, periodStart);
-    await markRatingsReleased(
-      tx,
-      newRatings.map((row) => row.rating.id),
-      periodStart,
-    );
-    for (const row of edits) await applyReleasedEdit(tx, row, periodStart);
-    for (const vote of votes) await releaseVote(tx, vote);
-    await insertRelease(tx, { periodStart, released: waiting, held: 0, ranBy: options.ranBy });
-    return { released: waiting, held: 0 };
+    await insertRelease(tx, { periodStart, released, held, ranBy: options.ranBy });
+    return { released, held };
   });
 }
 

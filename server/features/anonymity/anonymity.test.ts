@@ -281,6 +281,20 @@ describe('an anonymous rating', () => {
     expect((await myRatings(ann)).find((mine) => mine.id === ratingId)).toMatchObject({ pendingRelease: false });
   });
 
+  it('holds each kind of change to its own crowd: three raters’ new ratings go, a lone vote waits', async () => {
+    const boardBefore = await weekBoard(watcher);
+    // Pia's owner changes a vote on Ben's rating: this kind points at Ben alone.
+    expect((await vote(anonymous.get('ben')!.id, p1.owner, 2)).statusCode).toBe(200);
+    const newcomers = [await person('Dee'), await person('Eve'), await person('Fay')];
+    for (const rater of newcomers) {
+      expect((await postRating(t, rater.cookie, anonymousBody(p2.player.id))).statusCode).toBe(201);
+    }
+    expect(await release()).toEqual({ released: 3, held: 1 });
+    const after = await weekBoard(watcher);
+    expect(moved(boardBefore, after, 'ratingsCount')).toEqual(new Map(newcomers.map((rater) => [rater.name, 1])));
+    expect(moved(boardBefore, after, 'reviewsCount')).toEqual(new Map());
+  });
+
   it('leaves every stored figure equal to its recount from the rows', async () => {
     const results = await verifyAggregates(t.database);
     expect(results.filter((result) => result.mismatches > 0)).toEqual([]);
