@@ -84,7 +84,13 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await see(page.getByText('New player'));
     await see(page.getByText('Austin, TX'));
     // docs/product.md#rate-a-player: a fresh rating defaults to anonymous.
-    expect(await page.getByRole('switch', { name: 'Submit anonymously' }).getAttribute('aria-checked')).toBe('true');
+    const anonymous = page.getByRole('switch', { name: 'Submit anonymously' });
+    expect(await anonymous.getAttribute('aria-checked')).toBe('true');
+    await see(page.getByText('Anonymous ratings are released weekly, so the player can’t tell when you rated.'));
+    // Named here: the leaderboard and the dashboard below count it at once, where an anonymous rating waits for the
+    // weekly release (docs/product.md#anonymity; anonymity.e2e.ts follows one through it).
+    await anonymous.click();
+    expect(await anonymous.getAttribute('aria-checked')).toBe('false');
     await see(page.getByText('0 of 6 ratings given'));
     const proceed = page.getByRole('button', { name: 'Continue to Comments' });
     for (const label of SCORE_LABELS) await pickStars(page, label, 4);
@@ -176,8 +182,12 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     await see(page.getByText('You have rated 2 players.'));
     const nate = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Nate Newbie' }) });
     const patCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pat Player' }) });
-    await see(nate.getByText('Anonymous'));
-    expect(await patCard.getByText('Anonymous').count()).toBe(0);
+    // Both named, so both count at once: neither waits for the release of anonymous ratings.
+    for (const card of [nate, patCard]) {
+      await see(card.getByText('Rated today'));
+      expect(await card.getByText('Anonymous').count()).toBe(0);
+      expect(await card.getByText(/counts from/i).count()).toBe(0);
+    }
     await see(patCard.getByText(DETAILED));
     await checkScreen(rita, 'my-ratings');
 
@@ -324,6 +334,11 @@ describe('rating players, feedback on ratings, leaderboard and dashboard', () =>
     for (const rank of ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond']) {
       await see(page.getByRole('row', { name: new RegExp(rank) }));
     }
+    // docs/product.md#anonymity in plain words: what it protects and what it costs.
+    const anonymity = page.getByRole('region', { name: 'Anonymous ratings' });
+    await see(anonymity.getByRole('heading', { name: 'What it protects' }));
+    await see(anonymity.getByRole('heading', { name: 'What it costs' }));
+    await see(anonymity.getByText('Admins can still see who wrote a rating, to deal with abuse.'));
     await checkScreen(rita, 'about');
     await page.getByRole('button', { name: 'Rate a Player' }).click();
     await see(page.getByRole('heading', { level: 1, name: 'Rate a Player' }));
