@@ -2,6 +2,7 @@
  * npm run bench -- [--database-url URL] [--players N] [--ratings M] [--fresh] [--seconds S]
  *                  [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only] [--skip-no-cache]
  *                  [--verify] [--leaderboard-cache-seconds N] [--server-node-args="--cpu-prof ..."]
+ *                  [--attacker-connections N] (the first-draws attack: --only first-draws)
  * Seeds (if empty) a PostgreSQL database, starts the real server on it and measures the hot calls
  * against two reference routes of the same server. Results go to bench/results/.
  */
@@ -18,6 +19,7 @@ import { seedDatabase } from '../server/db/seed/seed-database';
 import { verifyAggregates } from '../server/db/seed/verify';
 import { cleanupFixtures, ensureDatabase, prepareFixtures } from './bench-database';
 import { explainHotCalls } from './explain';
+import { measureFirstDrawsAttack, writeFirstDrawsResults } from './first-draws';
 import { measure, probe, warmUp, type Measurement } from './load';
 import { textTable, withRatios, writeResults, type BenchMeta } from './report';
 import { buildScenarios, type Scenario } from './scenarios';
@@ -43,6 +45,8 @@ const { values: args } = parseArgs({
     'leaderboard-cache-seconds': { type: 'string' },
     // e.g. --server-node-args="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server under load.
     'server-node-args': { type: 'string' },
+    // The first-draws attack's connections (docs/product.md#first-draws); --only first-draws runs it alone.
+    'attacker-connections': { type: 'string', default: '10' },
   },
   strict: true,
 });
@@ -177,7 +181,9 @@ async function main() {
   const scenarios = buildScenarios(fixtures).filter(
     (scenario) => !only || only.has(scenario.name) || scenario.kind === 'reference',
   );
-  const serverEnv: Record<string, string> = {};
+  // The main phase measures what drawing a page or picture costs, all from one address: without the per-address
+  // limit of first draws, which the first-draws phase measures on its own.
+  const serverEnv: Record<string, string> = { FIRST_DRAWS_PER_MINUTE: '0' };
   if (args['leaderboard-cache-seconds'] !== undefined) {
     serverEnv.LEADERBOARD_CACHE_SECONDS = args['leaderboard-cache-seconds'];
   }
@@ -224,6 +230,36 @@ async function main() {
       console.log(`\n${textTable(rows)}\n`);
       const files = writeResults(resultsDirectory, rows, meta);
       log(`wrote ${files.markdownFile} and ${files.jsonFile}`);
+    }
+
+    if (!args['explain-only'] && (!only || only.has('first-draws'))) {
+      const statsClient = new pg.Client({ connectionString: databaseUrl });
+      await statsClient.connect();
+      try {
+        const pk = buildScenarios(fixtures).find((scenario) => scenario.name === 'pk')!;
+        const runs = await measureFirstDrawsAttack({
+          databaseUrl,
+          sessionSecret,
+          database,
+          statsClient,
+          pk,
+          keptPaths: fixtures.samples.playerPaths.slice(0, 20),
+          seconds,
+          readerConnections: connectionLevels[0],
+          attackerConnections: Number(args['attacker-connections']),
+          nodeArgs: args['server-node-args']?.split(' ').filter(Boolean),
+        });
+        for (const run of runs) {
+          log(
+            `[first-draws] limit ${run.limitPerMinute}/min, ${run.mode}: reader p99 ${run.alone.p99Ms} ms alone, ` +
+              `${run.underAttack.p99Ms} ms under attack (${run.p99Ratio.toFixed(2)}x); pk p99 ${run.pk.p99Ms} ms; ` +
+              `attacker ${run.attacker.requestsPerSecond.toFixed(0)} req/s`,
+          );
+        }
+        log(`wrote ${writeFirstDrawsResults(resultsDirectory, runs, { date: new Date().toISOString(), dataset })}`);
+      } finally {
+        await statsClient.end();
+      }
     }
 
     if (!args['skip-explain']) {
