@@ -29,7 +29,14 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
   database = await openTestDatabase();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, TRUST_WORKER_SECONDS: '0' });
+  // Sitemaps drawn on every request: a test reads the players it has just added.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL,
+    TRUST_WORKER_SECONDS: '0',
+    SITEMAP_KEEP_SECONDS: '0',
+  });
   // As a build without the server-side renderer: every visitor gets the facts.
   const ssrEntry = path.join(root, 'no-ssr.js');
   app = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root, ssrEntry });
