@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfWeek } from '../common/anonymity';
 import {
   SCORE_LABELS,
-  adminHeaders,
   allScores,
   checkScreen,
   gone,
@@ -19,6 +18,7 @@ import {
   toast,
   type Person,
 } from './support/app';
+import { releaseAnonymousRatingsViaApi } from './support/admin';
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -44,17 +44,6 @@ async function rateAnonymouslyViaApi(context: BrowserContext, player: { id: numb
   });
   expect(res.status(), await res.text()).toBe(201);
   expect(await res.json()).toMatchObject({ pendingRelease: true });
-}
-
-/** POST /api/admin/anonymity/release with the suite's admin token: a release now, under the crowd rule. */
-async function releaseViaApi(server: RunningServer) {
-  const res = await fetch(`${server.baseUrl}/api/admin/anonymity/release`, {
-    method: 'POST',
-    headers: await adminHeaders(server.baseUrl),
-  });
-  const body = await res.text();
-  expect(res.status, body).toBe(200);
-  return JSON.parse(body) as { released: number; held: number };
 }
 
 /** "week of Nov 23, 2026": how Ratings About Me dates an anonymous rating (client/components/skill-rows.ts). */
@@ -147,7 +136,7 @@ describe('an anonymous rating counts from the weekly release', () => {
     expect(await page.getByText(RITA_COMMENT).count()).toBe(0);
 
     // One rater is no crowd: a release now holds it.
-    expect(await releaseViaApi(server)).toEqual({ released: 0, held: 1 });
+    expect(await releaseAnonymousRatingsViaApi(server.baseUrl)).toEqual({ released: 0, held: 1 });
     await page.reload();
     await see(page.getByRole('heading', { name: 'No ratings yet' }));
     const detail = await page.request.get(`/api/players/${pazId}`);
@@ -166,7 +155,7 @@ describe('an anonymous rating counts from the weekly release', () => {
       await rateAnonymouslyViaApi(other, { id: pazId, name: 'Paz Played' }, comment);
       await other.close();
     }
-    expect(await releaseViaApi(server)).toEqual({ released: 3, held: 0 });
+    expect(await releaseAnonymousRatingsViaApi(server.baseUrl)).toEqual({ released: 3, held: 0 });
 
     const { page } = paz;
     // The estimate counts them too, once the trust worker has recomputed it (within seconds of the release).
@@ -179,7 +168,7 @@ describe('an anonymous rating counts from the weekly release', () => {
           await settled(page);
           return counted.count();
         },
-        { timeout: 20_000, intervals: [500] },
+        { timeout: 20_000, interval: 500 },
       )
       .toBe(1);
     const card = ritaCard(paz);

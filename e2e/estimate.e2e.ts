@@ -14,6 +14,7 @@ import {
   takeErrors,
   type Person,
 } from './support/app';
+import { releaseAnonymousRatingsViaApi } from './support/admin';
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -85,9 +86,11 @@ describe('the skill estimate a player sees, and how it is computed', () => {
     for (const [index, star] of stars.entries()) {
       const rater = await browser.newContext({ baseURL: server.baseUrl });
       await signUpViaApi(rater, person(`Rater${index}`, 'Court'));
-      await rateViaApi(rater, { id: esmeId, name: 'Esme Estimate' }, star, index === 0);
+      // Three anonymous: a release with 3 raters in it shows them (docs/product.md#anonymity), run now.
+      await rateViaApi(rater, { id: esmeId, name: 'Esme Estimate' }, star, index < 3);
       await rater.close();
     }
+    expect(await releaseAnonymousRatingsViaApi(server.baseUrl)).toEqual({ released: 3, held: 0 });
     await recomputeViaApi(server);
 
     const { page } = owner;
@@ -100,7 +103,7 @@ describe('the skill estimate a player sees, and how it is computed', () => {
     for (const label of CATEGORY_LABELS) {
       await see(region.getByRole('img', { name: new RegExp(`^${escape(label)}: \\d\\.\\d out of 5, 90% range`) }));
     }
-    // Each rating says discreetly how much it counts; the anonymous one is dated by its week only.
+    // Each rating says discreetly how much it counts; an anonymous one is dated by its week only.
     await see(page.getByText(/counts \d+% toward your estimate/));
     const anonymous = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Anonymous' }) });
     await see(anonymous.getByText(/^week of [A-Z][a-z]{2} \d{1,2}, \d{4}$/));

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { allScores, devLoginViaApi, gone, see, signInViaApi, toast } from './app';
+import { adminHeaders, allScores, devLoginViaApi, gone, see, signInViaApi, toast } from './app';
 import { newTrackedPage, type TrackedPage } from './browser';
 import type { SeedUser } from './seed';
 import { E2E_ADMIN, E2E_DEVELOPERS } from './server';
@@ -118,4 +118,18 @@ export async function rateExistingPlayerViaApi(
     },
   });
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
+}
+
+/**
+ * docs/product.md#anonymity POST /api/admin/anonymity/release with the suite's admin token: the anonymous ratings,
+ * edits and votes waiting now reach everyone, if at least 3 raters are in them. Answers `{released, held}`.
+ */
+export async function releaseAnonymousRatingsViaApi(baseUrl: string): Promise<{ released: number; held: number }> {
+  const res = await fetch(`${baseUrl}/api/admin/anonymity/release`, {
+    method: 'POST',
+    headers: await adminHeaders(baseUrl),
+  });
+  const body = await res.text();
+  expect(res.status, body).toBe(200);
+  return JSON.parse(body) as { released: number; held: number };
 }
