@@ -11,6 +11,7 @@ import {
   takeErrors,
   type Person,
 } from './support/app';
+import { playerIdByName, rateExistingPlayerViaApi } from './support/admin';
 import { PHONE, launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -83,6 +84,12 @@ describe('found and previewed: robots, sitemap, preview image, deep links, tap t
     ron = person('Ron', 'Rater');
     await signUpViaApi(rater.context, ron);
     await rateNewPlayerViaApi(rater.context, { firstName: 'Sasha', lastName: 'Seeded' }, 4, 'Quick hands at the net.');
+    // A second account's rating lists the new player for search engines (docs/product.md#new-players).
+    const second = await newTrackedPage(browser, server.baseUrl);
+    await signUpViaApi(second.context, person('Sid', 'Second'));
+    const sasha = { id: await playerIdByName(second.context, 'Sasha Seeded'), name: 'Sasha Seeded' };
+    await rateExistingPlayerViaApi(second.context, sasha, 4, 'Soft hands at the kitchen line.');
+    await second.context.close();
   });
   afterAll(async () => {
     await browser?.close();
