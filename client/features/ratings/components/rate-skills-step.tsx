@@ -72,32 +72,38 @@ export function RateSkillsStep({
         })}
       </ul>
 
-      <div className="flex items-start gap-3 rounded-xl bg-stone-100/80 px-4 py-3">
-        <EyeOff aria-hidden className="mt-0.5 size-5 shrink-0 text-stone-500" />
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${baseId}-anonymous`} className="font-semibold text-stone-900">
-            Submit anonymously
-          </label>
-          <p id={`${baseId}-anonymous-hint`} className="text-sm text-stone-600">
-            {isUpdate
-              ? 'Kept as it was when you first rated this player.'
-              : 'The player sees your scores and comments but not your name.'}
-          </p>
-          {/* docs/product.md#anonymity: said before the choice, since it decides when the rating counts. */}
-          {releaseHint && (
-            <p id={`${baseId}-anonymous-release`} className="mt-1 flex items-start gap-1.5 text-xs text-stone-600">
-              <CalendarClock aria-hidden className="mt-px size-3.5 shrink-0 text-stone-500" />
-              Anonymous ratings are released weekly, so the player can’t tell when you rated.
+      <div className="rounded-xl bg-stone-100/80 px-4 py-3">
+        <div className="flex items-start gap-3">
+          <EyeOff aria-hidden className="mt-0.5 size-5 shrink-0 text-stone-500" />
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${baseId}-anonymous`} className="font-semibold text-stone-900">
+              Submit anonymously
+            </label>
+            <p id={`${baseId}-anonymous-hint`} className="text-sm text-stone-600">
+              {isUpdate
+                ? 'Kept as it was when you first rated this player.'
+                : 'The player sees your scores and comments but not your name.'}
             </p>
-          )}
+          </div>
+          <Switch
+            id={`${baseId}-anonymous`}
+            checked={draft.isAnonymous}
+            onCheckedChange={onAnonymous}
+            disabled={isUpdate}
+            aria-describedby={`${baseId}-anonymous-hint${releaseHint ? ` ${baseId}-anonymous-release` : ''}`}
+          />
         </div>
-        <Switch
-          id={`${baseId}-anonymous`}
-          checked={draft.isAnonymous}
-          onCheckedChange={onAnonymous}
-          disabled={isUpdate}
-          aria-describedby={`${baseId}-anonymous-hint${releaseHint ? ` ${baseId}-anonymous-release` : ''}`}
-        />
+        {/* docs/product.md#anonymity: said before the choice, since it decides when the rating counts. Across the
+            box's width, so a phone reads it in two lines beside nothing. */}
+        {releaseHint && (
+          <p
+            id={`${baseId}-anonymous-release`}
+            className="mt-2.5 flex items-start gap-2 border-t border-stone-200 pt-2.5 text-xs leading-relaxed text-stone-600"
+          >
+            <CalendarClock aria-hidden className="mt-0.5 size-3.5 shrink-0 text-stone-500" />
+            Anonymous ratings are released weekly, so the player can’t tell when you rated.
+          </p>
+        )}
       </div>
 
       <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
