@@ -200,4 +200,56 @@ describe('an anonymous rating counts from the weekly release', () => {
     expect(takeErrors(paz)).toEqual([]);
     expect(takeErrors(rita)).toEqual([]);
   });
+
+  it('keeps an edit of a released rating for the next release: the rater sees it, the rated player the version out', async () => {
+    const { page } = rita;
+    // The wizard's update flow loads what Rita wrote; her change waits.
+    await page.goto('/?tab=rate');
+    await page.getByLabel('Search for the player you want to rate').fill('Paz');
+    await page
+      .getByRole('list', { name: 'Players found' })
+      .getByRole('button', { name: /^Paz Played/ })
+      .click();
+    await see(page.getByText('Updating your earlier rating'));
+    await pickStars(page, 'Mental & Physical Game', 5);
+    await page.getByRole('button', { name: 'Continue to Comments' }).click();
+    expect(await page.getByLabel('Strengths and areas to improve').inputValue()).toBe(RITA_COMMENT);
+    await page.getByRole('button', { name: 'Update Rating' }).click();
+    const banner = page.getByRole('status').filter({ hasText: 'Rating updated!' });
+    await see(
+      banner.getByText(
+        'Your rating of Paz Played is saved. Your edit counts from Monday, released together with other anonymous ratings.',
+      ),
+    );
+    await see(page.locator('canvas'));
+    await gone(page.locator('canvas'), 6_000);
+
+    await openTab(page, 'My Ratings');
+    const mine = ritaCard(rita);
+    await see(mine.getByText('Your edit counts from Monday', { exact: true }));
+    // (4 + 3 + 3 + 3 + 5) / 5, as Rita wrote it.
+    await see(mine.getByText('3.6', { exact: true }));
+    // Picked again, the wizard loads the edit, not the version out.
+    await openTab(page, 'Rate a Player');
+    await page.getByLabel('Search for the player you want to rate').fill('Paz');
+    await page
+      .getByRole('list', { name: 'Players found' })
+      .getByRole('button', { name: /^Paz Played/ })
+      .click();
+    await see(page.getByText('Updating your earlier rating'));
+    expect(
+      await page
+        .getByRole('radiogroup', { name: 'Mental & Physical Game', exact: true })
+        .getByRole('radio', { name: '5 stars', exact: true })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
+
+    await paz.page.reload();
+    const received = ritaCard(paz);
+    await see(received.getByText('3.2', { exact: true }));
+    expect(await received.getByText('3.6', { exact: true }).count()).toBe(0);
+
+    expect(takeErrors(paz)).toEqual([]);
+    expect(takeErrors(rita)).toEqual([]);
+  });
 });
