@@ -77,7 +77,8 @@ export default function MyRatingsTab() {
               You have rated {list.length} player{list.length === 1 ? '' : 's'}.{' '}
             </>
           )}
-          Edit a rating any time: the player sees the update.
+          Edit a rating any time: the player sees a named rating’s update at once, an anonymous one’s from the next
+          release.
         </p>
         <SortControl label="Sort your ratings" value={sort} onChange={setSort} />
       </div>
