@@ -8,6 +8,7 @@ import {
   ratingReplySchema,
   ratingsPageQuerySchema,
 } from '../../../common/schemas/ratings';
+import { newPlayerLimitReplySchema } from '../../../common/schemas/players';
 import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
 import { editRating, getMyRatings, getRating, submitRating, type RatingsPage, type Viewer } from './ratings.service';
 
@@ -45,7 +46,8 @@ export const ratingsRoutes: FeatureRoutes = async (app, { database, env }) => {
         summary: 'Rate a player',
         tags: ['ratings'],
         body: createRatingBodySchema,
-        response: { 201: ratingReplySchema, ...refusals, 409: alreadyRatedSchema },
+        // 429: the rate wizard's new player past the account's daily limit (docs/product.md, New players).
+        response: { 201: ratingReplySchema, ...refusals, 409: alreadyRatedSchema, 429: newPlayerLimitReplySchema },
       },
     },
     async (request, reply) => {
