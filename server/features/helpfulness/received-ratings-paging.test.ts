@@ -16,7 +16,7 @@ afterAll(() => t.close());
 describe('GET /api/players/:id/received-ratings, a page at a time', () => {
   let ownerCookie: string;
   let playerId: number;
-  let rows: { id: number; overallRating: number; createdAt: Date }[];
+  let rows: Awaited<ReturnType<typeof insertRatings>>;
 
   beforeAll(async () => {
     const ownerEmail = uniqueEmail('paged-owner');

@@ -49,16 +49,25 @@ export async function insertRatings(
         };
       }),
     )
-    .returning({ id: ratings.id, overallRating: ratings.overallRating, createdAt: ratings.createdAt });
+    .returning({
+      id: ratings.id,
+      overallRating: ratings.overallRating,
+      createdAt: ratings.createdAt,
+      // The stored time to the microsecond: a Date keeps milliseconds, and ids are random (decision 023).
+      createdAtMicros: sql<string>`(extract(epoch from ${ratings.createdAt}) * 1000000)::bigint::text`,
+    });
   return inserted;
 }
 
 /** What each order must give, computed here from the rows: ties by id descending (newest first). */
-export function expectedOrder(rows: { id: number; overallRating: number; createdAt: Date }[], sort: string): number[] {
+export function expectedOrder(
+  rows: { id: number; overallRating: number; createdAt: Date; createdAtMicros: string }[],
+  sort: string,
+): number[] {
   const sorted = [...rows].sort((a, b) => {
     const byKey =
       sort === 'newest'
-        ? b.createdAt.getTime() - a.createdAt.getTime()
+        ? Number(BigInt(b.createdAtMicros) - BigInt(a.createdAtMicros))
         : sort === 'highest'
           ? b.overallRating - a.overallRating
           : a.overallRating - b.overallRating;

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 describe('GET /api/my-ratings, a page at a time', () => {
   let email: string;
   let cookie: string;
-  let rows: { id: number; overallRating: number; createdAt: Date }[];
+  let rows: Awaited<ReturnType<typeof insertRatings>>;
 
   beforeAll(async () => {
     email = uniqueEmail('paged-rater');
