@@ -124,7 +124,8 @@ export async function loadHelpfulnessVotes(db: Db) {
 
 const helpfulnessVotesQuery = preparedStatement(
   'trust_helpfulness_votes',
-  () => sql`select rating_id as "ratingId", released_score as vote from rating_helpfulness where released_score is not null`,
+  () =>
+    sql`select rating_id as "ratingId", released_score as vote from rating_helpfulness where released_score is not null`,
 );
 
 // ---- Stale players (marked by the submit and edit statements) ----
