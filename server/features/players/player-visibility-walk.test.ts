@@ -1,18 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerPath } from '../../../common/player-path';
 import { MEMBERS_ONLY_MESSAGE } from '../../../common/schemas/player-page';
 import type { PlayerDetail, PlayerSearchResult } from '../../../common/schemas/players';
-import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { players, ratings } from '../../db/schema/index';
 import type { App } from '../../deps';
-import { parseEnv } from '../../env';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
-import { openTestDatabase, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { createPageServingApp } from '../../test/page-serving-app';
+import { TEST_ADMIN, type TestApp } from '../../test/test-app';
 import { SITE_PREVIEW_IMAGE } from '../seo/preview-image.service';
 import { addPlayer, addRating, allScores, linkPlayerTo, uniqueEmail, uniqueWord } from './players-fixtures';
 
@@ -26,42 +23,20 @@ const PUBLIC_URL = 'https://ratings.example';
 let app: App;
 let database: Database;
 let t: TestApp;
-let root: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'pr-visibility-walk-'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
-  database = await openTestDatabase();
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+  t = await createPageServingApp({
     PUBLIC_URL,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_KEY: TEST_ADMIN.key,
     SESSION_CACHE_SECONDS: '0',
     LEADERBOARD_REFRESH_SECONDS: '0',
-    TRUST_WORKER_SECONDS: '0',
+    // Sitemaps drawn on every request: the walk reads players it has just added.
+    SITEMAP_KEEP_SECONDS: '0',
   });
-  app = await buildApp({
-    env,
-    database,
-    logger: false,
-    serveClient: true,
-    clientRoot: root,
-    ssrEntry: path.join(root, 'no-ssr.js'),
-  });
-  await app.ready();
-  t = { app, env, database, sentMail: [], close: async () => {} };
+  ({ app, database } = t);
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 type Caller = 'signedOut' | 'unconfirmed' | 'member' | 'owner' | 'admin' | 'adminToken';
 const CALLERS: Caller[] = ['signedOut', 'unconfirmed', 'member', 'owner', 'admin', 'adminToken'];

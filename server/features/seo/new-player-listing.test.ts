@@ -1,14 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerPage } from '../../../common/schemas/player-page';
-import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import type { App } from '../../deps';
-import { parseEnv } from '../../env';
 import { signInAs } from '../../test/sign-in';
-import { openTestDatabase, type TestApp } from '../../test/test-app';
+import { createPageServingApp } from '../../test/page-serving-app';
+import type { TestApp } from '../../test/test-app';
 import { addPlayer, uniqueEmail, uniqueWord } from '../players/players-fixtures';
 import { ratingBody } from '../ratings/ratings-fixtures';
 
@@ -19,36 +15,15 @@ import { ratingBody } from '../ratings/ratings-fixtures';
 let app: App;
 let database: Database;
 let t: TestApp;
-let root: string;
 const PUBLIC_URL = 'https://ratings.example';
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'pr-new-player-listing-'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
-  database = await openTestDatabase();
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL,
-    TRUST_WORKER_SECONDS: '0',
-    SITEMAP_KEEP_SECONDS: '0',
-  });
-  const ssrEntry = path.join(root, 'no-ssr.js');
-  app = await buildApp({ env, database, logger: false, serveClient: true, clientRoot: root, ssrEntry });
-  await app.ready();
-  t = { app, env, database, sentMail: [], close: async () => {} };
+  t = await createPageServingApp({ PUBLIC_URL, SITEMAP_KEEP_SECONDS: '0' });
+  ({ app, database } = t);
   // A listed player, so that the first sitemap page always exists.
   await addPlayer(database.db, { firstName: 'Listed', lastName: 'Always' });
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const signedIn = async (label: string, options: { isAdmin?: boolean } = {}) => {
   const email = uniqueEmail(label);
