@@ -10,10 +10,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { Skill } from '../../../common/schemas/trust';
 import { players } from './players';
 import { ratings } from './ratings';
+import { users } from './users';
 
 /** A player's estimate as the worker stored it; computedAt lives in its own column. */
 export type StoredSkill = Omit<Skill, 'computedAt'>;
@@ -113,6 +115,40 @@ export const trustJobs = pgTable('trust_jobs', {
   holder: text('holder').notNull(),
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Full runs asked for (by an admin or the schedule) and their progress: what GET /api/admin/trust/status,
+ * /metrics and readiness read, whichever instance runs the job. At most one is queued or running at a time.
+ */
+export const trustRunRequests = pgTable(
+  'trust_run_requests',
+  {
+    id: serial('id').primaryKey(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who asked; null when the schedule did. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Moved by the running job at every step: a running request whose heartbeat stops was abandoned. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    holder: text('holder'),
+    phase: text('phase'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    players: integer('players'),
+    ratings: integer('ratings'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('trust_run_requests_one_open_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('trust_run_requests_requested_at_idx').on(t.requestedAt.desc()),
+    check('trust_run_requests_progress_check', sql`${t.progressDone} >= 0 and ${t.progressTotal} >= 0`),
+  ],
+);
 
 /**
  * Calibration without a truth: whether a new rating's stars fell inside the range the estimate stored
