@@ -14,3 +14,4 @@ export * from './trust';
 export * from './data-backfills';
 export * from './demo-world';
 export * from './anonymity';
+export * from './estimate-history';
