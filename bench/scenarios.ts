@@ -1,4 +1,5 @@
 import { LEADERBOARD_PERIODS } from '../common/constants';
+import { SEARCH_RESULT_LIMIT } from '../common/schemas/players';
 import { PLACES } from '../server/db/seed/places';
 import { locatePlace } from '../server/features/locations/locations.service';
 import type { Fixtures } from './bench-database';
@@ -44,6 +45,12 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   // A few players only, each drawn once before the measurement: then every image is served from the server's cache.
   const previewIds = samples.ratedPlayerIds.slice(0, 20);
   const previewId = cycle(previewIds);
+  // pk-page's pages: the sample's players, 50 at a time (a search's page), each id a real player.
+  const pkPageIds = cycle(
+    Array.from({ length: Math.floor(samples.playerIds.length / SEARCH_RESULT_LIMIT) }, (_, page) =>
+      samples.playerIds.slice(page * SEARCH_RESULT_LIMIT, (page + 1) * SEARCH_RESULT_LIMIT).join(','),
+    ),
+  );
   const term = cycle(samples.searchTerms);
   // The seed's places the bundled ZIP data can place (one of the 142 is not in it: a 400 is not the call measured).
   const nearZip = cycle(PLACES.filter((place) => locatePlace(place.zip) !== null));
@@ -68,6 +75,15 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       method: 'GET',
       headers: {},
       next: () => ({ path: `/api/bench/pk?id=${playerId()}` }),
+    },
+    {
+      name: 'pk-page',
+      // The least work that answers a list call (decision 024): list calls are also compared with it.
+      route: 'GET /api/bench/pk-page?ids= (50 players by primary key, as search results)',
+      kind: 'reference',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: `/api/bench/pk-page?ids=${pkPageIds()}` }),
     },
     {
       name: 'search',
@@ -142,6 +158,24 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       next: () => ({ path: `/api/players/${ratedId()}/received-ratings?limit=20` }),
     },
     {
+      name: 'comments',
+      // The player page's comment list as it first asks for it (its default page, 10 newest).
+      route: 'GET /api/players/:id/comments',
+      kind: 'read',
+      method: 'GET',
+      headers: {},
+      next: () => ({ path: `/api/players/${ratedId()}/comments` }),
+    },
+    {
+      name: 'my-ratings',
+      // My Ratings' first page (20 newest) for the rater with the most ratings.
+      route: 'GET /api/my-ratings?limit=20 (signed in)',
+      kind: 'read',
+      method: 'GET',
+      headers: signedIn(rater.cookie),
+      next: () => ({ path: '/api/my-ratings?limit=20' }),
+    },
+    {
       name: 'submit',
       route: `POST /api/ratings (${submitters.length} raters in turn, a new player each)`,
       kind: 'write',
@@ -188,6 +222,19 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
   ];
   return scenarios;
 }
+
+/**
+ * Calls that answer a list: reported against pk-page as well as pk, and held to their target against pk-page, the
+ * least work that answers a page (decision 024).
+ */
+export const LIST_CALLS: ReadonlySet<string> = new Set([
+  'search',
+  'search-near',
+  'received',
+  'comments',
+  'my-ratings',
+  ...LEADERBOARD_PERIODS.map((period) => `leaderboard-${period}`),
+]);
 
 /** The targets at 10 connections (decision 003), as a share of the primary-key route's requests per second. */
 export const TARGET_SHARE_OF_PK: Record<Scenario['kind'], number | null> = {

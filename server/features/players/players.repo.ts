@@ -152,6 +152,24 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
   return rest;
 }
 
+/**
+ * The bench's pk-page reference (GET /api/bench/pk-page): the given players by primary key, in the given order, as
+ * search rows (no caller, so no rating of theirs): the least work that answers a page of search results.
+ */
+const searchRowsByIdsQuery = preparedStatement<{ ids: number[] }>(
+  'players_search_rows_by_ids',
+  () => sql`select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+      p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId", p.visibility,
+      p.rating_count as "ratingCount", null::int as "existingRatingId"
+    from unnest(${sql.placeholder('ids')}::int[]) with ordinality as wanted(id, position)
+    join ${players} p on p.id = wanted.id
+    order by wanted.position`,
+);
+
+export async function findSearchRowsByIds(db: Db, ids: number[]): Promise<SearchRow[]> {
+  return (await searchRowsByIdsQuery.run(db, { ids })) as SearchRow[];
+}
+
 // ---- Registration and linking (docs/product.md#player-rules, POST /api/players) ----
 
 export async function findPlayerById(db: Executor, id: number) {

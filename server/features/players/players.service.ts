@@ -28,6 +28,7 @@ import {
   findPlayerByIdForUpdate,
   findPlayerIdOfUser,
   findPlayerOfUser,
+  findSearchRowsByIds,
   insertPlayer as insertPlayerRow,
   searchPlayers,
   type NewPlayer,
@@ -110,7 +111,22 @@ export async function searchPlayersFor(
   search: PlayerSearchQuery,
   viewer: PlayerViewer,
 ): Promise<PlayerSearchResult[]> {
-  const found = await searchRows(db, search, viewer.email);
+  return searchResultsOf(db, await searchRows(db, search, viewer.email), viewer);
+}
+
+/**
+ * The bench's pk-page reference (decision 024): the given players read by primary key and answered through the
+ * search's own shaping, so a list call is compared with the least work that answers a page of results.
+ */
+export async function searchResultsByIds(db: Db, ids: number[], viewer: PlayerViewer): Promise<PlayerSearchResult[]> {
+  const found = await findSearchRowsByIds(db, ids);
+  // Every id answered, or none: a reference that quietly answered fewer players would look cheaper than it is.
+  if (found.length < ids.length) throw notFound(PLAYER_NOT_FOUND, 'player_not_found');
+  return searchResultsOf(db, found, viewer);
+}
+
+/** Found rows as the search answers them: those the viewer may see, with their estimates, locations and paths. */
+async function searchResultsOf(db: Db, found: FoundRow[], viewer: PlayerViewer): Promise<PlayerSearchResult[]> {
   const rows = found.filter((row) => seesInFull(row, viewer));
   const estimates = await overallsForDisplay(
     db,
