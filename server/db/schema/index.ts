@@ -10,6 +10,7 @@ export * from './email-signups';
 export * from './rater-stats';
 export * from './achievements';
 export * from './leaderboard-boards';
+export * from './leaderboard-standings';
 export * from './trust';
 export * from './data-backfills';
 export * from './demo-world';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** One ranked rater as stored: e-mails whole (masked per request), counts of the period, all-time points. */
 export type StoredLeaderboardRow = {
@@ -33,6 +33,14 @@ export const leaderboardBoards = pgTable(
     rows: jsonb('rows').$type<StoredLeaderboardRow[]>().notNull(),
     /** Empty on boards stored before it existed: the caller's place outside the list is then unknown. */
     raterCounts: jsonb('rater_counts').$type<RaterCountBucket[]>().notNull().default([]),
+    /** The first day the board's standings count (null for all time; null on a period's board stored before them). */
+    since: date('since'),
+    /** The latest full trust run when the rows were drawn: a new run moves helpfulness scores, so rows are drawn again. */
+    trustRunId: integer('trust_run_id'),
+    /** When the refresh last brought the board up to date; computedAt moves only when rows or counts change. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the listed raters' names and e-mails were last compared with their accounts and players. */
+    namesCheckedAt: timestamp('names_checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('leaderboard_boards_period_check', sql`${t.period} in ('all', 'year', 'month', 'week')`)],
 );
