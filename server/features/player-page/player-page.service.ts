@@ -66,7 +66,7 @@ export async function getPlayerPage(
     isIndexable: !isMembersOnly(row) && !row.unvetted,
     skill,
     overallDistribution: { 1: row.stars1, 2: row.stars2, 3: row.stars3, 4: row.stars4, 5: row.stars5 },
-    history: stored && options.history ? await overallHistory(db, row.id, skill.computedAt) : [],
+    history: stored && options.history ? await overallHistory(db, row.id) : [],
     viewer: {
       signedIn: viewer.userId !== null,
       isOwner: viewer.userId !== null && row.userId === viewer.userId,

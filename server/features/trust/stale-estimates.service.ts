@@ -1,6 +1,7 @@
 /** Incremental: marked players, leniency held fixed. */
 import type { Db } from '../../db/client';
 import type { StoredSkill } from '../../db/schema/index';
+import { storeHistories } from './estimate-history.service';
 import { estimatePlayer, priorEstimate } from './model/player-estimate';
 import { insidePredicted, predictiveInterval } from './model/predictive-interval';
 import type { Hyper, Leniency, PlayerEstimate, TrustRating } from './model/types';
@@ -55,6 +56,13 @@ export async function refreshStaleEstimates(db: Db): Promise<number> {
   const computedAt = new Date();
   await storeSkills(db, skills, computedAt);
   await storePredictions(db, predictions);
+  // The player page's history line of the same players, from the same inputs (its current quarter is this estimate).
+  await storeHistories(
+    db,
+    ids,
+    { hyper: model.hyper, leniency, players: trustPlayers, ratingsByPlayer: byPlayer },
+    now,
+  );
   await clearStaleMarks(db, marks);
   return skills.length;
 }
