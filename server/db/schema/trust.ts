@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -126,7 +127,8 @@ export const trustRunRequests = pgTable(
     id: serial('id').primaryKey(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The admin who asked; null when the schedule did. */
+    /** Whether an admin asked (else the schedule did), and which signed-in admin (null for an admin token). */
+    requestedByAdmin: boolean('requested_by_admin').notNull().default(false),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -147,6 +149,7 @@ export const trustRunRequests = pgTable(
       .where(sql`${t.state} in ('queued', 'running')`),
     index('trust_run_requests_requested_at_idx').on(t.requestedAt.desc()),
     check('trust_run_requests_progress_check', sql`${t.progressDone} >= 0 and ${t.progressTotal} >= 0`),
+    check('trust_run_requests_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
 

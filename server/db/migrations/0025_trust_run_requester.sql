@@ -1,0 +1,2 @@
+ALTER TABLE "trust_run_requests" ADD COLUMN "requested_by_admin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "trust_run_requests" ADD CONSTRAINT "trust_run_requests_state_check" CHECK ("trust_run_requests"."state" in ('queued', 'running', 'done', 'failed'));
