@@ -71,6 +71,8 @@ export const ratings = pgTable(
       .where(sql`${t.listedAt} is not null`),
     index('ratings_rater_email_created_idx').on(sql`lower(${t.raterEmail})`, t.createdAt.desc()),
     index('ratings_rater_user_idx').on(t.raterUserId),
+    // A search's "already rated" probes (players.repo callerRatingProbe, decision 024): the caller's own ratings, by player.
+    index('ratings_rater_player_idx').on(sql`(lower(${t.raterEmail}) collate "C")`, t.playerId),
     check(
       'ratings_scores_check',
       sql`${t.serveReturn} between 1 and 5 and ${t.groundstrokesThirdShot} between 1 and 5 and ${t.netPlayVolleysDinks} between 1 and 5 and ${t.movementCourtAwareness} between 1 and 5 and ${t.mentalPhysicalGame} between 1 and 5 and ${t.overallRating} between 1 and 5`,

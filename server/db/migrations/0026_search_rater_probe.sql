@@ -1,0 +1,1 @@
+CREATE INDEX "ratings_rater_player_idx" ON "ratings" USING btree ((lower("rater_email") collate "C"),"player_id");
