@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 const outdir = 'dist/server';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'server/main.ts' },
+  // The trust jobs' worker thread has its own entry (server/features/trust/trust-runner.ts finds it beside main.js).
+  entryPoints: { main: 'server/main.ts', 'trust-worker': 'server/features/trust/trust-worker.ts' },
   outdir,
   bundle: true,
   // A dynamic import() becomes a chunk of its own, loaded when it runs: the first-start demo world's generator needs

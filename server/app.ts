@@ -221,7 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN, database });
   await app.register(apiDocsPlugin, { secureCookies: env.NODE_ENV === 'production' });
 
-  for (const feature of features) {
+  // A worker instance runs the trust jobs and answers health and metrics only (decision 025).
+  for (const feature of env.APP_ROLE === 'worker' ? [healthRoutes, trustRoutes] : features) {
     await app.register(async (scope) => feature(scope as unknown as App, deps));
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -111,6 +111,12 @@ const envSchema = z
     TRUST_WORKER_SECONDS: z.coerce.number().min(0).max(60).default(2),
     /** How often the full trust computation (leniency, model settings, collusion checks) runs for the cluster. */
     TRUST_FULL_RUN_MINUTES: z.coerce.number().min(1).max(1440).default(60),
+    /**
+     * What this instance runs: `all` (requests and the background jobs: one machine), `api` (requests only) or
+     * `worker` (the trust jobs only, and the health routes). With several instances, run one `worker` and the rest
+     * `api`; the jobs take a lease, so two `all` instances are safe too (decision 025).
+     */
+    APP_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     /** How long an instance reuses a session it read (0 = read every request); see plugins/session.ts. */
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

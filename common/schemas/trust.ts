@@ -111,21 +111,58 @@ export const raterTrustReplySchema = z.object({
   ratingsGiven: z.number().int(),
 });
 
-export const trustRecomputeReplySchema = z.object({
+/** A full run: what a finished one counted. */
+export const trustRunSummarySchema = z.object({
   computedAt: z.iso.datetime(),
   durationMs: z.number().int(),
   players: z.number().int(),
   ratings: z.number().int(),
 });
 
+export const TRUST_RUN_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** POST /api/admin/trust/recompute (202): the queued run, or the one already queued or running. */
+export const trustRecomputeReplySchema = z.object({
+  runId: z.number().int(),
+  state: z.enum(TRUST_RUN_STATES),
+});
+
+/** A requested run and how far it got. */
+export const trustRunSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(TRUST_RUN_STATES),
+  requestedAt: z.iso.datetime(),
+  /** True when an admin asked; false when the schedule did. */
+  requestedByAdmin: z.boolean(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+  /** The step it is at: loading, fitting, estimates, collusion, writing. */
+  phase: z.string().nullable(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Why a failed run failed, in a sentence. */
+  error: z.string().nullable(),
+});
+
+/** Whether the full runs keep up: what readiness details and /metrics carry too. */
+export const TRUST_RUN_HEALTH = ['ok', 'running', 'failed', 'overdue', 'never'] as const;
+export type TrustRunHealth = (typeof TRUST_RUN_HEALTH)[number];
+
 export const trustStatusReplySchema = z.object({
-  lastRun: trustRecomputeReplySchema.nullable(),
+  lastRun: trustRunSummarySchema.nullable(),
+  /** The run queued or in progress, else the latest finished one. */
+  currentRun: trustRunSchema.nullable(),
+  /** failed: the latest run failed; overdue: no full run completed for twice the schedule's period. */
+  health: z.enum(TRUST_RUN_HEALTH),
   /** The model's fitted settings, as the full run stored them. */
   hyperParameters: z.record(z.string(), z.unknown()).nullable(),
   /** Share of the last 30 days' new ratings whose stars fell inside the 90% range predicted before them. */
   calibration: z.object({ ratings: z.number().int(), insideShare: z.number().nullable() }),
   pendingFlags: z.number().int(),
 });
+
+export type TrustRun = z.infer<typeof trustRunSchema>;
+export type TrustRunSummary = z.infer<typeof trustRunSummarySchema>;
+export type TrustRecomputeReply = z.infer<typeof trustRecomputeReplySchema>;
 
 export type Estimate = z.infer<typeof estimateSchema>;
 export type Skill = z.infer<typeof skillSchema>;

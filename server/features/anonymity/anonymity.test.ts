@@ -164,7 +164,7 @@ describe('an anonymous rating', () => {
     // The rated player, the public and every board: as before (Ann's named rating of Rosa moved her count alone).
     expect(await publicDetail(p1.player.id)).toEqual(detailBefore);
     expect(await received(p1.player.id, p1.owner)).toEqual(receivedBefore);
-    await trustTick(t.database.db, 3_600_000);
+    await trustTick(t.database.db, { fullRunMs: 3_600_000 });
     expect(await crawled(p1.player.id)).toEqual(crawledBefore);
     expect(moved(boardBefore, await weekBoard(watcher), 'ratingsCount')).toEqual(new Map([[ann.name, 1]]));
     // Pia's owner cannot reach it, even by its id.
@@ -191,12 +191,12 @@ describe('an anonymous rating', () => {
 
   it('reaches everything together at a release with 3 raters, dated to its week', async () => {
     const boardBefore = await weekBoard(watcher);
-    const marked = await trustTick(t.database.db, 3_600_000);
+    const marked = await trustTick(t.database.db, { fullRunMs: 3_600_000 });
     expect(marked).not.toBe('refreshed');
     const res = await postRating(t, cal.cookie, anonymousBody(p3.player.id, 4));
     anonymous.set('cal', res.json<RatingJson>());
     // Nothing stale for the trust worker yet: no estimate, computedAt, sitemap lastmod or preview ?v= can move.
-    expect(await trustTick(t.database.db, 3_600_000)).not.toBe('refreshed');
+    expect(await trustTick(t.database.db, { fullRunMs: 3_600_000 })).not.toBe('refreshed');
 
     expect(await release()).toEqual({ released: 3, held: 0 });
     const week = startOfWeek(new Date()).toISOString();
@@ -217,7 +217,7 @@ describe('an anonymous rating', () => {
     );
     // The players' estimates are refreshed together, after the release: the preview's version moves then.
     const crawledBefore = await crawled(p1.player.id);
-    expect(await trustTick(t.database.db, 3_600_000)).toBe('refreshed');
+    expect(await trustTick(t.database.db, { fullRunMs: 3_600_000 })).toBe('refreshed');
     expect((await crawled(p1.player.id)).image).not.toBe(crawledBefore.image);
     expect((await myRatings(ann)).find((mine) => mine.id === anonymous.get('ann')!.id)).toMatchObject({
       pendingRelease: false,

@@ -9,6 +9,7 @@ import { parseEnv } from '../../env';
 import type { App } from '../../deps';
 import type { Database } from '../../db/client';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { recomputeTrust } from '../../test/trust-recompute';
 import { addPlayer, addRating, allScores, linkPlayerTo, uniqueEmail } from '../players/players-fixtures';
 
 /*
@@ -61,12 +62,7 @@ async function ratedPlayer(player: Parameters<typeof addPlayer>[1], overall: num
   for (const stars of overall) {
     await addRating(database.db, { playerId: row.id, ...allScores(stars) });
   }
-  const recompute = await app.inject({
-    method: 'POST',
-    url: '/api/admin/trust/recompute',
-    headers: await adminTokenHeaders(t),
-  });
-  expect(recompute.statusCode).toBe(200);
+  await recomputeTrust(app, await adminTokenHeaders(t));
   return row;
 }
 
@@ -243,11 +239,7 @@ describe('GET /players/:id/:slug', () => {
     const before = await get(`/players/${player.id}/lee-park-reno-nv`);
     expect(before.body).toContain('1 rating from');
     await addRating(database.db, { playerId: player.id });
-    await app.inject({
-      method: 'POST',
-      url: '/api/admin/trust/recompute',
-      headers: await adminTokenHeaders(t),
-    });
+    await recomputeTrust(app, await adminTokenHeaders(t));
     const after = await get(`/players/${player.id}/lee-park-reno-nv`);
     expect(after.body).toContain('2 ratings from');
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -352,7 +344,7 @@ describe('GET /players/:id/:slug pre-rendered for a visitor without a session', 
     const before = await drawn.inject({ url });
     expect(rootOf(before.body)).toContain('No comments yet.');
     await addRating(database.db, { playerId: player.id, strengthsImprovements: 'Steady third-shot drops' });
-    await drawn.inject({ method: 'POST', url: '/api/admin/trust/recompute', headers: await adminTokenHeaders(t) });
+    await recomputeTrust(drawn, await adminTokenHeaders(t));
     const after = await drawn.inject({ url });
     expect(rootOf(after.body)).toContain('Steady third-shot drops');
     expect(after.headers.etag).not.toBe(before.headers.etag);

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { players, ratings } from '../../db/schema/index';
 import type { App } from '../../deps';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { recomputeTrust } from '../../test/trust-recompute';
 import { createPageServingApp } from '../../test/page-serving-app';
 import { TEST_ADMIN, type TestApp } from '../../test/test-app';
 import { SITE_PREVIEW_IMAGE } from '../seo/preview-image.service';
@@ -94,12 +95,7 @@ beforeAll(async () => {
   hidden = await linkedPlayer('members', { known: 'Austin, TX', street: '123 Main St', zip: '78701' });
   open = await linkedPlayer('public', { known: 'Austin, TX', street: '456 Oak Ave', zip: '78702' });
   for (const player of [hidden, open]) ownerCookie.set(player.id, await signInAs(t, { email: player.owner }));
-  const recompute = await app.inject({
-    method: 'POST',
-    url: '/api/admin/trust/recompute',
-    headers: await adminTokenHeaders(t),
-  });
-  expect(recompute.statusCode).toBe(200);
+  await recomputeTrust(app, await adminTokenHeaders(t));
   headersOf.signedOut = {};
   headersOf.unconfirmed = { cookie: await signInAs(t, { email: uniqueEmail('unconfirmed'), emailVerified: false }) };
   headersOf.member = { cookie: await signInAs(t, { email: uniqueEmail('member') }) };

@@ -9,6 +9,7 @@ import { players } from '../../db/schema/index';
 import type { App } from '../../deps';
 import { errorsPlugin } from '../../plugins/errors';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { recomputeTrust } from '../../test/trust-recompute';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer, addRating, linkPlayerTo, uniqueEmail } from '../players/players-fixtures';
 import { PREVIEW_DESIGN, type PreviewCard } from './preview-card';
@@ -62,12 +63,7 @@ async function seed(t: TestApp) {
     });
     await addRating(db, { playerId: hidden.id, raterEmail, overallRating: 5 });
   }
-  const recomputed = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/trust/recompute',
-    headers: await adminTokenHeaders(t),
-  });
-  expect(recomputed.statusCode).toBe(200);
+  await recomputeTrust(t.app, await adminTokenHeaders(t));
   return { unlinked, linkedPublic, hidden, rated };
 }
 
@@ -330,7 +326,7 @@ describe('player preview images', () => {
     const before = await versionOf(seeded.rated.id);
     const first = await image(`/og/players/${seeded.rated.id}.png?v=${before}`);
     await addRating(t.database.db, { playerId: seeded.rated.id, overallRating: 1, serveReturn: 1 });
-    await t.app.inject({ method: 'POST', url: '/api/admin/trust/recompute', headers: await adminTokenHeaders(t) });
+    await recomputeTrust(t.app, await adminTokenHeaders(t));
     const after = await versionOf(seeded.rated.id);
     expect(after).not.toBe(before);
     const second = await image(`/og/players/${seeded.rated.id}.png?v=${after}`);

@@ -5,10 +5,13 @@ import type { SkillWrite } from './trust.repo';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
+/** What the stored counts read of a player's ratings. */
+type CountedRating = Pick<TrustRating, 'id' | 'raterKey' | 'at' | 'excluded'>;
+
 /** The stored form of an estimate, with the counts a player reads beside it. */
 export function toStoredSkill(
   estimate: PlayerEstimate,
-  ratings: TrustRating[],
+  ratings: CountedRating[],
   communityMean: number,
   now: number,
 ): StoredSkill {
@@ -37,7 +40,7 @@ export function toStoredSkill(
 export function skillWrite(
   playerId: number,
   estimate: PlayerEstimate,
-  ratings: TrustRating[],
+  ratings: CountedRating[],
   communityMean: number,
   now: number,
 ): SkillWrite {

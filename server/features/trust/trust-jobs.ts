@@ -1,103 +1,129 @@
 import { randomUUID } from 'node:crypto';
-import type { App } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { releaseLease, takeLease } from './trust.repo';
+import { holdLease, LeaseLost, type HeldLease } from './job-lease';
 import { runFullComputation, type RunSummary } from './full-run.service';
 import { refreshStaleEstimates } from './stale-estimates.service';
 import { fullRunNeeded } from './trust.service';
+import {
+  failAbandonedRuns,
+  failRun,
+  findOpenRun,
+  finishRun,
+  queueRun,
+  recordProgress,
+  startRun,
+  type RunProgress,
+} from './trust-runs.repo';
 
 /**
- * One lease for both trust jobs, so a full run never writes estimates older than the worker's: the
- * instance holding it refreshes marked players, or refits everything when the last full run is old.
- * A lease row, not a lock held on a connection: a full run takes up to a minute at full size.
+ * One lease for both trust jobs, so a full run never writes estimates older than the worker's: the holder
+ * refreshes marked players, or runs a full run when one is queued (an admin asked) or due (the last is old).
+ * A lease row renewed while the job runs, not a lock held on a connection: a full run takes minutes at full size.
  */
 const LEASE = 'trust';
-/** Longer than a full run at full size; after a crash another instance takes over when it ends. */
-const LEASE_SECONDS = 120;
-/** This process, as a lease holder. */
-const holder = randomUUID();
+/** Renewed every third of it while a job runs; after a crash another instance takes over when it ends. */
+export const TRUST_LEASE_SECONDS = 120;
+/** This process (or worker thread), as a lease holder. */
+const defaultHolder = randomUUID();
 
-export class TrustJobBusy extends Error {}
-
-/** Runs `job` while holding the cluster's trust lease; throws TrustJobBusy when another instance holds it. */
-async function withLease<T>(db: Db, job: () => Promise<T>): Promise<T> {
-  if (!(await takeLease(db, LEASE, holder, LEASE_SECONDS))) throw new TrustJobBusy();
-  try {
-    return await job();
-  } finally {
-    await releaseLease(db, LEASE, holder);
-  }
-}
-
-/** POST /api/admin/trust/recompute and the seed: a full run now, waiting up to `waitMs` for the lease. */
-export async function recomputeNow(db: Db, waitMs = 30_000): Promise<RunSummary> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      return await withLease(db, () => runFullComputation(db));
-    } catch (error) {
-      if (!(error instanceof TrustJobBusy)) throw error;
-      if (Date.now() > deadline)
-        throw new AppError(503, 'A trust computation is running; try again shortly', 'trust_computation_running');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
+export type TrustJobOptions = {
+  fullRunMs: number;
+  leaseSeconds?: number;
+  holder?: string;
+  /** Tests: called at every step of a full run, after its progress is recorded. */
+  onStep?: (progress: RunProgress) => Promise<void> | void;
+};
 
 export type TrustTick = 'full' | 'refreshed' | 'idle' | 'busy';
 
-/** One pass of the worker: a full run when due, else the marked players (all of them, in batches). */
-export async function trustTick(db: Db, fullRunMs: number): Promise<TrustTick> {
+/** One pass of the worker: a queued or due full run, else the marked players (all of them, in batches). */
+export async function trustTick(db: Db, options: TrustJobOptions): Promise<TrustTick> {
+  const holder = options.holder ?? defaultHolder;
+  const lease = await holdLease(db, LEASE, holder, options.leaseSeconds ?? TRUST_LEASE_SECONDS);
+  if (!lease) return 'busy';
   try {
-    return await withLease(db, async () => {
-      if (await fullRunNeeded(db, fullRunMs)) {
-        await runFullComputation(db);
-        return 'full';
-      }
-      let refreshed = 0;
-      for (let batch = await refreshStaleEstimates(db); batch > 0; batch = await refreshStaleEstimates(db)) {
-        refreshed += batch;
-      }
-      return refreshed ? 'refreshed' : 'idle';
+    // A run whose holder died holds no lease any more: it shows as failed, and the run below starts over.
+    await failAbandonedRuns(db, LEASE);
+    let request = await findOpenRun(db);
+    if (!request && (await fullRunNeeded(db, options.fullRunMs)))
+      request = await queueRun(db, { admin: false, userId: null });
+    if (request) {
+      await runRequest(db, request.id, holder, lease, options.onStep);
+      return 'full';
+    }
+    let refreshed = 0;
+    for (let batch = await refreshStaleEstimates(db); batch > 0; batch = await refreshStaleEstimates(db)) {
+      refreshed += batch;
+      await lease.confirm();
+    }
+    return refreshed ? 'refreshed' : 'idle';
+  } finally {
+    await lease.release();
+  }
+}
+
+async function runRequest(
+  db: Db,
+  id: number,
+  holder: string,
+  lease: HeldLease,
+  onStep: TrustJobOptions['onStep'],
+): Promise<RunSummary> {
+  await startRun(db, id, holder);
+  try {
+    const summary = await runFullComputation(db, {
+      step: async (progress) => {
+        await lease.confirm();
+        await recordProgress(db, id, holder, progress);
+        await onStep?.(progress);
+      },
     });
+    await lease.confirm();
+    await finishRun(db, id, holder, {
+      players: summary.players,
+      ratings: summary.ratings,
+      durationMs: summary.durationMs,
+    });
+    return summary;
   } catch (error) {
-    if (error instanceof TrustJobBusy) return 'busy';
+    await failRun(db, id, failureText(error)).catch(() => undefined);
     throw error;
   }
 }
 
-/** Starts the worker on every instance once the app is ready; the lease makes it one at a time. */
-export function scheduleTrustJobs(
-  app: Pick<App, 'addHook' | 'log'>,
-  db: Db,
-  options: { everyMs: number; fullRunMs: number; onRun: (outcome: TrustTick) => void },
-) {
-  if (options.everyMs <= 0) return;
-  let running = false;
-  let lastLogged = 0;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      options.onRun(await trustTick(db, options.fullRunMs));
-    } catch (err) {
-      // While the database is down this fails on every pass: logged once a minute.
-      if (Date.now() - lastLogged >= 60_000) {
-        lastLogged = Date.now();
-        app.log.warn({ err }, 'trust worker failed; stored estimates kept');
+/** What an admin reads of a failed run: the cause in a sentence, never a stack or a statement. */
+function failureText(error: unknown): string {
+  if (error instanceof LeaseLost) return 'Another instance took over the run';
+  const message = error instanceof Error ? error.message : String(error);
+  return `The run failed: ${message.split('\n')[0].slice(0, 200)}`;
+}
+
+/**
+ * The seed, the bench and the demo world: a full run now, in this process, waiting up to `waitMs` for the
+ * lease. Requests made meanwhile are folded into it.
+ */
+export async function recomputeNow(db: Db, waitMs = 30_000): Promise<RunSummary> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const lease = await holdLease(db, LEASE, defaultHolder, TRUST_LEASE_SECONDS);
+    if (lease) {
+      try {
+        await failAbandonedRuns(db, LEASE);
+        const request = await queueRun(db, { admin: false, userId: null });
+        return await runRequest(db, request.id, defaultHolder, lease, undefined);
+      } finally {
+        await lease.release();
       }
-    } finally {
-      running = false;
     }
-  };
-  const timer = setInterval(() => void run(), options.everyMs);
-  timer.unref();
-  app.addHook('onReady', async () => void run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // A pass in flight gets a moment to finish before the database closes; its lease lapses if it cannot.
-    const deadline = Date.now() + 5000;
-    while (running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  });
+    if (Date.now() > deadline)
+      throw new AppError(503, 'A trust computation is running; try again shortly', 'trust_computation_running');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** POST /api/admin/trust/recompute: queues a full run (or joins the one queued or running). */
+export async function requestFullRun(db: Db, adminUserId: string | null) {
+  const request = await queueRun(db, { admin: true, userId: adminUserId });
+  return { runId: request.id, state: request.state };
 }

@@ -48,13 +48,21 @@ const toRatingInput = (row: RawRating): RatingInput => ({
   at: Number(row.at),
 });
 
-const allRatingsQuery = preparedStatement(
-  'trust_all_ratings',
-  () => sql`select ${ratingInputColumns} from ratings r where r.listed_at is not null`,
+export type RatingRow = RawRating;
+
+const ratingPageQuery = preparedStatement<{ after: number; limit: number }>(
+  'trust_rating_page',
+  () => sql`select ${ratingInputColumns} from ratings r
+    where r.id > ${sql.placeholder('after')} and r.listed_at is not null
+    order by r.id limit ${sql.placeholder('limit')}`,
 );
 
-export async function loadAllRatings(db: Db): Promise<RatingInput[]> {
-  return ((await allRatingsQuery.run(db, {})) as RawRating[]).map(toRatingInput);
+/**
+ * The full run's read: the next `limit` listed ratings after id `after`, by primary key, as raw rows (the caller
+ * packs them into arrays). Each page is one short index range, so no statement grows with the site.
+ */
+export async function loadRatingPage(db: Executor, after: number, limit: number): Promise<RatingRow[]> {
+  return (await ratingPageQuery.run(db, { after, limit })) as RatingRow[];
 }
 
 const ratingsOfPlayersQuery = preparedStatement<{ ids: number[] }>(
@@ -71,16 +79,17 @@ export async function loadRatingsOfPlayers(db: Executor, playerIds: number[]): P
 const playerInputColumns = sql`p.id, p.skill_level as "skillLevel", p.imported_by as "importedBy",
   lower(u.email) as "ownerKey"`;
 
-const ratedPlayersQuery = preparedStatement(
-  'trust_rated_players',
+const ratedPlayerPageQuery = preparedStatement<{ after: number; limit: number }>(
+  'trust_rated_player_page',
   () => sql`select ${playerInputColumns}
     from players p left join users u on u.id = p.user_id
-    where p.rating_count > 0 or p.user_id is not null`,
+    where p.id > ${sql.placeholder('after')} and (p.rating_count > 0 or p.user_id is not null)
+    order by p.id limit ${sql.placeholder('limit')}`,
 );
 
-/** Every player that has a rating or owns an account that rated (the model's population). */
-export async function loadRatedPlayers(db: Db): Promise<PlayerInput[]> {
-  return (await ratedPlayersQuery.run(db, {})) as PlayerInput[];
+/** The next page of the model's population (players with a rating or a linked account), by primary key. */
+export async function loadRatedPlayerPage(db: Executor, after: number, limit: number): Promise<PlayerInput[]> {
+  return (await ratedPlayerPageQuery.run(db, { after, limit })) as PlayerInput[];
 }
 
 const playersQuery = preparedStatement<{ ids: number[] }>(

@@ -10,9 +10,9 @@ import {
   trustReviewReplySchema,
   trustStatusReplySchema,
 } from '../../../common/schemas/trust';
-import { recordJobRun } from '../../lib/metrics';
 import { getRaterTrust, listTrustFlags, reviewTrustFlag } from './trust-flags.service';
-import { recomputeNow, scheduleTrustJobs } from './trust-jobs';
+import { requestFullRun } from './trust-jobs';
+import { startTrustJobs, trustJobsMode } from './trust-runner';
 import { getTrustStatus } from './trust.service';
 
 const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
@@ -20,13 +20,10 @@ const userIdParamSchema = z.strictObject({ userId: z.uuid({ error: 'User not fou
 
 export const trustRoutes: FeatureRoutes = async (app, { database, env }) => {
   const { db } = database;
-  scheduleTrustJobs(app, db, {
+  const runner = startTrustJobs(app, database, {
     everyMs: env.TRUST_WORKER_SECONDS * 1000,
     fullRunMs: env.TRUST_FULL_RUN_MINUTES * 60_000,
-    onRun: (outcome) => {
-      if (outcome === 'full') recordJobRun('trust-full-run');
-      if (outcome === 'refreshed' || outcome === 'idle') recordJobRun('trust-refresh');
-    },
+    mode: trustJobsMode(env, database),
   });
 
   app.get(
@@ -90,14 +87,16 @@ export const trustRoutes: FeatureRoutes = async (app, { database, env }) => {
       config: { access: 'admin' },
       schema: {
         operationId: 'recomputeTrust',
-        summary: 'Run the full trust computation now and answer when it is done (admin)',
+        summary: 'Queue a full trust computation (or join the one queued or running); follow it in the status (admin)',
         tags: ['trust'],
-        response: { 200: trustRecomputeReplySchema, ...refusals },
+        response: { 202: trustRecomputeReplySchema, ...refusals },
       },
     },
-    async (request) => {
-      await app.authorize.requireAdmin(request);
-      return recomputeNow(db);
+    async (request, reply) => {
+      const admin = await app.authorize.requireAdmin(request);
+      const queued = await requestFullRun(db, admin.userId);
+      runner.kick();
+      return reply.status(202).send(queued);
     },
   );
 
@@ -114,7 +113,7 @@ export const trustRoutes: FeatureRoutes = async (app, { database, env }) => {
     },
     async (request) => {
       await app.authorize.requireAdmin(request);
-      return getTrustStatus(db);
+      return getTrustStatus(db, env.TRUST_FULL_RUN_MINUTES * 60_000);
     },
   );
 };

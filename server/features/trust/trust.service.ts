@@ -15,6 +15,7 @@ import {
   type RatingInput,
 } from './trust.repo';
 import { countPendingFlags } from './trust-flags.repo';
+import { trustRunHealth } from './trust-run-health.service';
 
 // ---- The model's inputs: players and ratings as the model reads them ----
 
@@ -111,10 +112,11 @@ export async function leniencyOf(db: Db, ratings: TrustRating[]) {
 
 const CALIBRATION_DAYS = 30;
 
-export async function getTrustStatus(db: Db): Promise<TrustStatus> {
+export async function getTrustStatus(db: Db, fullRunMs: number): Promise<TrustStatus> {
   const run = await findLatestRun(db);
   const since = new Date(Date.now() - CALIBRATION_DAYS * 24 * 3600 * 1000);
   const calibration = await calibrationSince(db, since);
+  const runs = await trustRunHealth(db, fullRunMs);
   return {
     lastRun: run
       ? {
@@ -124,6 +126,8 @@ export async function getTrustStatus(db: Db): Promise<TrustStatus> {
           ratings: run.ratings,
         }
       : null,
+    currentRun: runs.current,
+    health: runs.health,
     hyperParameters: run?.hyper ?? null,
     calibration: {
       ratings: calibration.ratings,

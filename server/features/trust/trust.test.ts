@@ -5,6 +5,7 @@ import type { PlayerDetail } from '../../../common/schemas/players';
 import type { ReceivedRating } from '../../../common/schemas/ratings';
 import type { TrustFlag, TrustStatus } from '../../../common/schemas/trust';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
+import { recomputeTrust } from '../../test/trust-recompute';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addPlayer, addRating, keysDeep, uniqueEmail, userIdOf } from '../players/players-fixtures';
 import { postRating, ratingBody } from '../ratings/ratings-fixtures';
@@ -13,8 +14,7 @@ type Admin = Awaited<ReturnType<typeof adminTokenHeaders>>;
 
 const detail = async (t: TestApp, id: number) =>
   (await t.app.inject({ url: `/api/players/${id}` })).json<PlayerDetail>();
-const recompute = (t: TestApp, admin: Admin) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/trust/recompute', headers: admin });
+const recompute = (t: TestApp, admin: Admin) => recomputeTrust(t.app, admin);
 const flags = async (t: TestApp, admin: Admin, status = 'pending') =>
   (await t.app.inject({ url: `/api/admin/trust/flags?status=${status}`, headers: admin })).json<{
     flags: TrustFlag[];
@@ -105,10 +105,10 @@ describe('skill estimates and trust review', () => {
       await addRating(t.database.db, { playerId: player.id, ...stars(index < 5 ? 5 : 4), isAnonymous: index === 0 });
     }
     const run = await recompute(t, admin);
-    expect(run.statusCode).toBe(200);
-    const summary = run.json<{ players: number; ratings: number; durationMs: number }>();
-    expect(summary.players).toBeGreaterThan(0);
-    expect(summary.durationMs).toBeGreaterThanOrEqual(0);
+    expect(run).toMatchObject({ state: 'done', requestedByAdmin: true, error: null });
+    const { lastRun } = (await t.app.inject({ url: '/api/admin/trust/status', headers: admin })).json<TrustStatus>();
+    expect(lastRun?.players).toBeGreaterThan(0);
+    expect(lastRun?.durationMs).toBeGreaterThanOrEqual(0);
 
     const { skill, averageRatings } = await detail(t, player.id);
     expect(averageRatings.serveReturn).toBe(4.8);

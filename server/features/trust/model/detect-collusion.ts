@@ -13,9 +13,11 @@
 import { ageInYears, playerPosterior, recencyWeight, wholeStar } from './player-estimate';
 import { round2 } from './round2';
 import { modelConstants } from './player-posterior';
+import { packRatings, ratingAt, type PackedRatings } from './packed-ratings';
 import type {
   BoostEvidence,
   FullFit,
+  Hyper,
   Leniency,
   RingEvidence,
   TrustFlagCandidate,
@@ -54,6 +56,17 @@ interface RaterSums {
   info: number;
 }
 
+/** What the checks read of a full fit, by packed player and rater index. */
+export interface CollusionFit {
+  hyper: Hyper;
+  /** Mean of each player's six estimated fields. */
+  estimateMean: Float64Array;
+  /** Standard deviation of that mean. */
+  sixMeanSd: Float64Array;
+  raterMean: Float64Array;
+  raterSd: Float64Array;
+}
+
 export function detectCollusion(
   players: TrustPlayer[],
   ratings: TrustRating[],
@@ -62,41 +75,73 @@ export function detectCollusion(
   now: number = Date.now(),
   options: CollusionOptions = {},
 ): TrustFlagCandidate[] {
+  const packed = packRatings(
+    players,
+    ratings.filter((r) => fit.estimates.has(r.playerId)),
+    now,
+    fit.hyper.halfLifeMonths,
+  );
+  const estimateMean = new Float64Array(packed.playerCount);
+  const sixMeanSd = new Float64Array(packed.playerCount);
+  packed.playerIds.forEach((id, p) => {
+    const estimate = fit.estimates.get(id);
+    if (!estimate) return;
+    estimateMean[p] = Object.values(estimate.fields).reduce((sum, f) => sum + f.mean, 0) / N;
+    sixMeanSd[p] = estimate.sixMeanSd ?? 0;
+  });
+  const raterMean = new Float64Array(packed.raterCount);
+  const raterSd = new Float64Array(packed.raterCount);
+  packed.raterKeys.forEach((key, k) => {
+    raterMean[k] = fit.leniency.get(key)?.mean ?? 0;
+    raterSd[k] = fit.leniency.get(key)?.sd ?? 0;
+  });
+  const collusionFit = { hyper: fit.hyper, estimateMean, sixMeanSd, raterMean, raterSd };
+  return detectCollusionPacked(packed, collusionFit, dismissedSignatures, now, options);
+}
+
+/**
+ * The checks over packed ratings: sums and the spread in one pass over the arrays, then objects only for the few
+ * players and raters a ring or a boost candidate involves, so memory stays with the arrays at any size.
+ */
+export function detectCollusionPacked(
+  packed: PackedRatings,
+  fit: CollusionFit,
+  dismissedSignatures: ReadonlySet<string>,
+  now: number = Date.now(),
+  options: CollusionOptions = {},
+): TrustFlagCandidate[] {
   const settings = { ...DEFAULTS, ...options };
   const { hyper } = fit;
   const constants = modelConstants(hyper);
-  const counted = ratings.filter((r) => !r.excluded && fit.estimates.has(r.playerId));
-  const playerById = new Map(players.map((p) => [p.id, p]));
-  const ratingsOfPlayer = groupBy(counted, (r) => r.playerId);
-  const ratingsOfRater = groupBy(counted, (r) => r.raterKey);
-  const playersOfOwner = groupBy(
-    players.filter((p) => p.ownerKey !== null),
-    (p) => p.ownerKey as string,
-  );
-  const estimateMean = new Map<number, number>();
-  for (const [id, estimate] of fit.estimates) {
-    estimateMean.set(id, Object.values(estimate.fields).reduce((sum, f) => sum + f.mean, 0) / N);
-  }
+  const raterIndex = new Map(packed.raterKeys.map((key, k) => [key, k]));
+  const playerIndex = new Map<number, number>();
+  packed.playerIds.forEach((id, p) => playerIndex.set(id, p));
+  const noiseOfMean = constants.interiorVar / N + hyper.haloVar;
+  const packedStarsSum = (r: number): number => {
+    let sum = 0;
+    for (let f = 0; f < N; f++) sum += packed.stars[r * N + f];
+    return sum;
+  };
+  const packedStarsMean = (r: number): number => packedStarsSum(r) / N;
 
   // Per-rater sums of "how far above the consensus", so a leave-some-out leniency is a subtraction.
-  const noiseOfMean = constants.interiorVar / N + hyper.haloVar;
+  const sumPrec = new Float64Array(packed.raterCount);
+  const sumInfo = new Float64Array(packed.raterCount);
+  for (let r = 0; r < packed.ratingCount; r++) {
+    const prec = recencyWeight(packed.at[r], now, hyper.halfLifeMonths) / noiseOfMean;
+    sumPrec[packed.raterOf[r]] += prec;
+    sumInfo[packed.raterOf[r]] += prec * (packedStarsMean(r) - fit.estimateMean[packed.playerOf[r]]);
+  }
   const contribution = (r: TrustRating): RaterSums => {
     const w = recencyWeight(r.at, now, hyper.halfLifeMonths);
     const prec = w / noiseOfMean;
-    return { prec, info: prec * (starsMean(r) - (estimateMean.get(r.playerId) ?? starsMean(r))) };
+    const p = playerIndex.get(r.playerId);
+    return { prec, info: prec * (starsMean(r) - (p === undefined ? starsMean(r) : fit.estimateMean[p])) };
   };
-  const raterSums = new Map<string, RaterSums>();
-  for (const r of counted) {
-    const sums = raterSums.get(r.raterKey) ?? { prec: 0, info: 0 };
-    const c = contribution(r);
-    sums.prec += c.prec;
-    sums.info += c.info;
-    raterSums.set(r.raterKey, sums);
-  }
   const leniencyWithout = (raterKey: string, left: TrustRating[]): { mean: number; variance: number } => {
-    const sums = raterSums.get(raterKey) ?? { prec: 0, info: 0 };
-    let prec = sums.prec + 1 / hyper.leniencyVar;
-    let info = sums.info;
+    const k = raterIndex.get(raterKey);
+    let prec = (k === undefined ? 0 : sumPrec[k]) + 1 / hyper.leniencyVar;
+    let info = k === undefined ? 0 : sumInfo[k];
     for (const r of left) {
       const c = contribution(r);
       prec -= c.prec;
@@ -105,11 +150,15 @@ export function detectCollusion(
     prec = Math.max(prec, 1 / hyper.leniencyVar);
     return { mean: info / prec, variance: 1 / prec };
   };
-  const leniencyOf = (key: string): Leniency | undefined => fit.leniency.get(key);
+  const leniencyOf = (key: string): Leniency | undefined => {
+    const k = raterIndex.get(key);
+    return k === undefined ? undefined : { mean: fit.raterMean[k], sd: fit.raterSd[k], count: 0 };
+  };
   /** z of a rating against a prediction from the player's other ratings and the rater's other ratings. */
   const zAgainst = (rating: TrustRating, playerOthers: TrustRating[], raterLeftOut: TrustRating[]): number => {
-    const player = playerById.get(rating.playerId);
-    const posterior = playerPosterior(hyper, leniencyOf, player?.selfLevel ?? null, playerOthers, now);
+    const p = playerIndex.get(rating.playerId);
+    const selfLevel = p === undefined || Number.isNaN(packed.selfLevel[p]) ? null : packed.selfLevel[p];
+    const posterior = playerPosterior(hyper, leniencyOf, selfLevel, playerOthers, now);
     let mean = 0;
     let sixVar = 0;
     for (let f = 0; f < N; f++) mean += posterior.mean[f] / N;
@@ -122,31 +171,85 @@ export function detectCollusion(
   };
 
   /** z of a rating against the full fit (the rating included): cheap, for the screen and the spread. */
-  const fullZOf = (rating: TrustRating): number => {
-    const estimate = fit.estimates.get(rating.playerId);
-    const lenient = fit.leniency.get(rating.raterKey);
-    const sd = Math.sqrt((estimate?.sixMeanSd ?? 0) ** 2 + (lenient?.sd ?? 0) ** 2 + noiseOfMean);
-    const seen = (estimateMean.get(rating.playerId) ?? 0) - hyper.improvementPerYear * ageInYears(rating.at, now);
-    return (starsMean(rating) - seen - (lenient?.mean ?? 0)) / sd;
+  const fullZOf = (r: number): number => {
+    const p = packed.playerOf[r];
+    const k = packed.raterOf[r];
+    const sd = Math.sqrt(fit.sixMeanSd[p] ** 2 + fit.raterSd[k] ** 2 + noiseOfMean);
+    const seen = fit.estimateMean[p] - hyper.improvementPerYear * ageInYears(packed.at[r], now);
+    return (packedStarsMean(r) - seen - fit.raterMean[k]) / sd;
   };
-
+  const isPackedCandidate = (r: number): boolean => packedStarsSum(r) >= settings.candidateStars;
   const isCandidate = (r: TrustRating): boolean =>
     r.stars.reduce((sum, s) => sum + wholeStar(s), 0) >= settings.candidateStars;
+  const ratingsOfPlayerAt = (p: number): TrustRating[] => {
+    const list: TrustRating[] = [];
+    for (let r = packed.playerStart[p]; r < packed.playerStart[p + 1]; r++) list.push(ratingAt(packed, r));
+    return list;
+  };
 
   const flags: TrustFlagCandidate[] = [];
   const inRing = new Set<number>();
-  for (const group of reciprocalGroups(players, counted, isCandidate)) {
-    const ring = scoreRing(group, playersOfOwner, ratingsOfRater, ratingsOfPlayer, isCandidate, zAgainst);
-    if (!ring || ring.evidence.density < settings.ringMinDensity || ring.evidence.meanZ < settings.ringMinMeanZ)
-      continue;
-    for (const id of ring.ratingIds) inRing.add(id);
-    if (!dismissedSignatures.has(ring.signature)) flags.push(ring);
+  const groups = reciprocalGroups(packed, isPackedCandidate);
+  if (groups.length > 0) {
+    const { playersOfOwner, ratingsOfRater, ratingsOfPlayer } = ringSubset(
+      packed,
+      groups,
+      raterIndex,
+      ratingsOfPlayerAt,
+    );
+    for (const group of groups) {
+      const ring = scoreRing(group, playersOfOwner, ratingsOfRater, ratingsOfPlayer, isCandidate, zAgainst);
+      if (!ring || ring.evidence.density < settings.ringMinDensity || ring.evidence.meanZ < settings.ringMinMeanZ)
+        continue;
+      for (const id of ring.ratingIds) inRing.add(id);
+      if (!dismissedSignatures.has(ring.signature)) flags.push(ring);
+    }
   }
 
   flags.push(
-    ...boostFlags({ counted, ratingsOfPlayer, inRing, dismissedSignatures, settings, isCandidate, fullZOf, zAgainst }),
+    ...boostFlags({
+      packed,
+      inRing,
+      dismissedSignatures,
+      settings,
+      isPackedCandidate,
+      fullZOf,
+      ratingsOfPlayerAt,
+      zAgainst,
+    }),
   );
   return flags.sort((a, b) => b.score - a.score);
+}
+
+/** The objects a ring's scoring reads: its accounts' players, their ratings given, and those players' ratings. */
+function ringSubset(
+  packed: PackedRatings,
+  groups: string[][],
+  raterIndex: Map<string, number>,
+  ratingsOfPlayerAt: (p: number) => TrustRating[],
+) {
+  const members = new Set(groups.flat().map((key) => raterIndex.get(key) as number));
+  const playersOfOwner = new Map<string, TrustPlayer[]>();
+  const ratingsOfPlayer = new Map<number, TrustRating[]>();
+  for (let p = 0; p < packed.playerCount; p++) {
+    const owner = packed.ownerOf[p];
+    if (owner < 0 || !members.has(owner)) continue;
+    const key = packed.raterKeys[owner];
+    const selfLevel = Number.isNaN(packed.selfLevel[p]) ? null : packed.selfLevel[p];
+    const list = playersOfOwner.get(key) ?? [];
+    list.push({ id: packed.playerIds[p], selfLevel, ownerKey: key });
+    playersOfOwner.set(key, list);
+    ratingsOfPlayer.set(packed.playerIds[p], ratingsOfPlayerAt(p));
+  }
+  const ratingsOfRater = new Map<string, TrustRating[]>();
+  for (let r = 0; r < packed.ratingCount; r++) {
+    if (!members.has(packed.raterOf[r])) continue;
+    const key = packed.raterKeys[packed.raterOf[r]];
+    const list = ratingsOfRater.get(key) ?? [];
+    list.push(ratingAt(packed, r));
+    ratingsOfRater.set(key, list);
+  }
+  return { playersOfOwner, ratingsOfRater, ratingsOfPlayer };
 }
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
@@ -161,20 +264,16 @@ function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
 }
 
 /** Connected groups (3+) of accounts joined when each gave the other's player a near-perfect rating. */
-function reciprocalGroups(
-  players: TrustPlayer[],
-  counted: TrustRating[],
-  isCandidate: (r: TrustRating) => boolean,
-): string[][] {
-  const ownerOf = new Map<number, string>();
-  for (const p of players) if (p.ownerKey) ownerOf.set(p.id, p.ownerKey);
-  const directed = new Set<string>();
-  for (const r of counted) {
-    const owner = ownerOf.get(r.playerId);
-    if (owner && owner !== r.raterKey && isCandidate(r)) directed.add(`${r.raterKey}\u0000${owner}`);
+function reciprocalGroups(packed: PackedRatings, isCandidate: (r: number) => boolean): string[][] {
+  const raters = packed.raterCount;
+  const directed = new Set<number>();
+  for (let r = 0; r < packed.ratingCount; r++) {
+    const owner = packed.ownerOf[packed.playerOf[r]];
+    const rater = packed.raterOf[r];
+    if (owner >= 0 && owner !== rater && isCandidate(r)) directed.add(rater * raters + owner);
   }
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
+  const parent = new Map<number, number>();
+  const find = (x: number): number => {
     let root = x;
     while (parent.get(root) !== root) root = parent.get(root) ?? root;
     for (let node = x; node !== root;) {
@@ -185,14 +284,15 @@ function reciprocalGroups(
     return root;
   };
   for (const edge of directed) {
-    const [a, b] = edge.split('\u0000');
-    if (a > b || !directed.has(`${b}\u0000${a}`)) continue;
+    const a = Math.floor(edge / raters);
+    const b = edge % raters;
+    if (!directed.has(b * raters + a)) continue;
     if (!parent.has(a)) parent.set(a, a);
     if (!parent.has(b)) parent.set(b, b);
     parent.set(find(a), find(b));
   }
   const groups = groupBy([...parent.keys()], find);
-  return [...groups.values()].filter((g) => g.length >= 3).map((g) => g.sort());
+  return [...groups.values()].filter((g) => g.length >= 3).map((g) => g.map((k) => packed.raterKeys[k]).sort());
 }
 
 function scoreRing(
@@ -251,43 +351,46 @@ function scoreRing(
 
 /** What the boost check reads of detectCollusion's fit. */
 interface BoostInput {
-  counted: TrustRating[];
-  ratingsOfPlayer: Map<number, TrustRating[]>;
+  packed: PackedRatings;
   /** Ratings already in a ring flag: not flagged again as boosts. */
   inRing: ReadonlySet<number>;
   dismissedSignatures: ReadonlySet<string>;
   settings: Required<CollusionOptions>;
-  isCandidate: (rating: TrustRating) => boolean;
-  fullZOf: (rating: TrustRating) => number;
+  isPackedCandidate: (r: number) => boolean;
+  fullZOf: (r: number) => number;
+  ratingsOfPlayerAt: (p: number) => TrustRating[];
   zAgainst: (rating: TrustRating, playerOthers: TrustRating[], raterLeftOut: TrustRating[]) => number;
 }
 
 /** Near-perfect ratings far above what the player's other ratings and the rater's other ratings predict. */
 function boostFlags(input: BoostInput): TrustFlagCandidate[] {
-  const { counted, ratingsOfPlayer, inRing, dismissedSignatures, settings, isCandidate, fullZOf, zAgainst } = input;
+  const { packed, inRing, dismissedSignatures, settings, isPackedCandidate, fullZOf, ratingsOfPlayerAt, zAgainst } =
+    input;
   const flags: TrustFlagCandidate[] = [];
+  const count = packed.ratingCount;
   // The model's spread of a rating around its prediction grows when collusion inflates the fitted halo; the
   // median spread of every rating's standardised residual puts the boost z back on an honest rating's scale.
-  const fullZs = new Float64Array(counted.length);
-  counted.forEach((rating, i) => {
-    fullZs[i] = Math.abs(fullZOf(rating));
-  });
+  const fullZs = new Float64Array(count);
+  for (let r = 0; r < count; r++) fullZs[r] = Math.abs(fullZOf(r));
   fullZs.sort();
-  const spread = counted.length >= 50 ? Math.max(0.5, fullZs[counted.length >> 1] / 0.6744897501960817) : 1;
-  for (const rating of counted) {
-    if (!isCandidate(rating) || inRing.has(rating.id)) continue;
+  const spread = count >= 50 ? Math.max(0.5, fullZs[count >> 1] / 0.6744897501960817) : 1;
+  for (let r = 0; r < count; r++) {
+    const id = packed.ratingIds[r];
+    if (!isPackedCandidate(r) || inRing.has(id)) continue;
     // Cheap screen against the full estimate (which includes the rating, so it understates the z).
-    if (fullZOf(rating) / spread < settings.boostMinZ * SCREEN_SHARE) continue;
-    const signature = `boost:${rating.id}`;
+    if (fullZOf(r) / spread < settings.boostMinZ * SCREEN_SHARE) continue;
+    const signature = `boost:${id}`;
     if (dismissedSignatures.has(signature)) continue;
-    const others = (ratingsOfPlayer.get(rating.playerId) ?? []).filter((r) => r.id !== rating.id);
-    if (others.length < settings.boostMinOthers) continue;
+    const p = packed.playerOf[r];
+    if (packed.playerStart[p + 1] - packed.playerStart[p] - 1 < settings.boostMinOthers) continue;
+    const rating = ratingAt(packed, r);
+    const others = ratingsOfPlayerAt(p).filter((o) => o.id !== id);
     const z = zAgainst(rating, others, [rating]) / spread;
     if (z < settings.boostMinZ) continue;
     const evidence: BoostEvidence = {
       z: round2(z),
       ratingMean: round2(starsMean(rating)),
-      playerOthersMean: round2(others.reduce((sum, r) => sum + starsMean(r), 0) / others.length),
+      playerOthersMean: round2(others.reduce((sum, o) => sum + starsMean(o), 0) / others.length),
       playerOthersCount: others.length,
     };
     flags.push({
@@ -295,7 +398,7 @@ function boostFlags(input: BoostInput): TrustFlagCandidate[] {
       score: round2(z),
       raterKeys: [rating.raterKey],
       playerIds: [rating.playerId],
-      ratingIds: [rating.id],
+      ratingIds: [id],
       signature,
       evidence,
     });

@@ -32,6 +32,20 @@ export interface FitOptions {
   seed?: number;
 }
 
+/** What the full run fitted, over packed ratings: the settings and every rater's leniency. */
+export interface PackedFit {
+  hyper: Hyper;
+  constants: ModelConstants;
+  raterMean: Float64Array;
+  raterVar: Float64Array;
+  /** Working arrays over every rating, filled with each rater's leniency; estimateRange writes its sites here. */
+  arrays: RatingArrays;
+  communityMean: number;
+}
+
+/** Called between the steps of a long fit (one per leniency pass), so a caller can report progress. */
+export type FitProgress = (step: { phase: 'hyper' | 'leniency'; done: number; total: number }) => Promise<void>;
+
 export function fitAll(
   players: TrustPlayer[],
   ratings: TrustRating[],
@@ -40,25 +54,89 @@ export function fitAll(
   options: FitOptions = {},
 ): FullFit {
   const packed = packRatings(players, ratings, now, RECENCY_HALF_LIFE_MONTHS);
-  const hyper = fitHyper(
+  const fitted = fitPackedSync(packed, previous, options);
+  const estimates = new Map<number, PlayerEstimate>();
+  estimateRange(fitted, packed, 0, packed.playerCount, (p, estimate) => estimates.set(packed.playerIds[p], estimate));
+  for (const r of ratings) if (r.excluded) estimates.get(r.playerId)?.weights.set(r.id, 0);
+  return { hyper: fitted.hyper, communityMean: fitted.communityMean, leniency: leniencyMap(packed, fitted), estimates };
+}
+
+function fitPackedSync(packed: PackedRatings, previous: Hyper | undefined, options: FitOptions): PackedFit {
+  const hyper = fitHyperOf(packed, previous, options);
+  const constants = modelConstants(hyper);
+  const arrays = ratingArraysOf(packed);
+  const solve = leniencySolver(constants, packed, arrays);
+  const maxIterations = options.maxIterations ?? 10;
+  for (let iteration = 0; iteration < maxIterations; iteration++) if (solve.pass(iteration)) break;
+  return finishFit(packed, constants, arrays, solve);
+}
+
+/** fitAll over packed ratings, with a pause for `progress` after each leniency pass (the full run's worker). */
+export async function fitPacked(
+  packed: PackedRatings,
+  previous: Hyper | undefined,
+  progress: FitProgress,
+  options: FitOptions = {},
+): Promise<PackedFit> {
+  await progress({ phase: 'hyper', done: 0, total: 1 });
+  const hyper = fitHyperOf(packed, previous, options);
+  const constants = modelConstants(hyper);
+  const arrays = ratingArraysOf(packed);
+  const solve = leniencySolver(constants, packed, arrays);
+  const maxIterations = options.maxIterations ?? 10;
+  for (let iteration = 0; iteration < maxIterations; iteration++) {
+    await progress({ phase: 'leniency', done: iteration, total: maxIterations });
+    if (solve.pass(iteration)) break;
+  }
+  return finishFit(packed, constants, arrays, solve);
+}
+
+function fitHyperOf(packed: PackedRatings, previous: Hyper | undefined, options: FitOptions): Hyper {
+  return fitHyper(
     packed,
     { halfLifeMonths: RECENCY_HALF_LIFE_MONTHS, maxRatings: options.maxSampledRatings, seed: options.seed },
     previous,
   );
-  const constants = modelConstants(hyper);
-  const { raterMean, raterVar } = solveLeniency(constants, packed, options.maxIterations ?? 10);
+}
 
-  const arrays = ratingArraysOf(packed);
+function finishFit(
+  packed: PackedRatings,
+  constants: ModelConstants,
+  arrays: RatingArrays,
+  solve: { raterMean: Float64Array; raterVar: Float64Array },
+): PackedFit {
+  const { raterMean, raterVar } = solve;
   fillLeniency(packed, arrays, raterMean, raterVar);
+  let overallSum = 0;
+  for (let r = 0; r < packed.ratingCount; r++) overallSum += packed.stars[r * N + N - 1];
+  const communityMean = packed.ratingCount > 0 ? overallSum / packed.ratingCount : constants.hyper.meanNoSelf[N - 1];
+  return {
+    hyper: constants.hyper,
+    constants,
+    raterMean,
+    raterVar,
+    arrays,
+    communityMean: Math.round(communityMean * 100) / 100,
+  };
+}
+
+/** Each player's estimate in [from, to), with the fitted leniencies: the last pass, as estimatePlayer computes it. */
+export function estimateRange(
+  fitted: PackedFit,
+  packed: PackedRatings,
+  from: number,
+  to: number,
+  visit: (p: number, estimate: PlayerEstimate) => void,
+): void {
+  const { constants, arrays } = fitted;
   const posterior = newPosteriorOut();
-  const estimates = new Map<number, PlayerEstimate>();
-  for (let p = 0; p < packed.playerCount; p++) {
+  for (let p = from; p < to; p++) {
     const start = packed.playerStart[p];
     const end = packed.playerStart[p + 1];
     const prior = priorFor(constants, selfLevelOf(packed, p));
     solvePlayer(constants, prior, arrays, start, end, posterior);
-    estimates.set(
-      packed.playerIds[p],
+    visit(
+      p,
       buildEstimate(
         constants,
         prior,
@@ -70,19 +148,17 @@ export function fitAll(
       ),
     );
   }
-  for (const r of ratings) if (r.excluded) estimates.get(r.playerId)?.weights.set(r.id, 0);
+}
 
+/** Each rater's leniency by key, with the number of ratings it gave (counted ones). */
+export function leniencyMap(packed: PackedRatings, fitted: PackedFit): Map<string, Leniency> {
   const raterCounts = new Int32Array(packed.raterCount);
   for (let r = 0; r < packed.ratingCount; r++) raterCounts[packed.raterOf[r]]++;
   const leniency = new Map<string, Leniency>();
   packed.raterKeys.forEach((key, k) => {
-    leniency.set(key, { mean: raterMean[k], sd: Math.sqrt(raterVar[k]), count: raterCounts[k] });
+    leniency.set(key, { mean: fitted.raterMean[k], sd: Math.sqrt(fitted.raterVar[k]), count: raterCounts[k] });
   });
-
-  let overallSum = 0;
-  for (let r = 0; r < packed.ratingCount; r++) overallSum += packed.stars[r * N + N - 1];
-  const communityMean = packed.ratingCount > 0 ? overallSum / packed.ratingCount : hyper.meanNoSelf[N - 1];
-  return { hyper, communityMean: Math.round(communityMean * 100) / 100, leniency, estimates };
+  return leniency;
 }
 
 function distinctRaters(packed: PackedRatings, start: number, end: number): number {
@@ -120,59 +196,57 @@ function fillLeniency(
 /**
  * Alternates: skills given leniencies, then leniencies given skills. The leniency mean is the exact conditional
  * (so the pair converges to the joint posterior mean); its variance also counts the skills' uncertainty, since
- * the players' estimates pass it on into their intervals.
+ * the players' estimates pass it on into their intervals. Each pass returns whether the leniencies settled.
  */
-function solveLeniency(
+function leniencySolver(
   constants: ModelConstants,
   packed: PackedRatings,
-  maxIterations: number,
-): { raterMean: Float64Array; raterVar: Float64Array } {
+  arrays: RatingArrays,
+): { raterMean: Float64Array; raterVar: Float64Array; pass: (iteration: number) => boolean } {
   const { hyper } = constants;
   const improvement = hyper.improvementPerYear;
   const raterMean = new Float64Array(packed.raterCount);
   const raterVar = new Float64Array(packed.raterCount).fill(hyper.leniencyVar);
-  const arrays = ratingArraysOf(packed);
   const posterior = newPosteriorOut();
-  const playerMean = new Float64Array(packed.playerCount * N);
-  const playerSixVar = new Float64Array(packed.playerCount);
   const condPrec = new Float64Array(packed.raterCount);
   const margPrec = new Float64Array(packed.raterCount);
   const info = new Float64Array(packed.raterCount);
-  for (let iteration = 0; iteration < maxIterations; iteration++) {
+  const pass = (iteration: number): boolean => {
     fillLeniency(packed, arrays, raterMean, raterVar);
+    condPrec.fill(0);
+    margPrec.fill(0);
+    info.fill(0);
     for (let p = 0; p < packed.playerCount; p++) {
+      const start = packed.playerStart[p];
+      const end = packed.playerStart[p + 1];
       solvePlayer(
         constants,
         priorFor(constants, selfLevelOf(packed, p)),
         arrays,
-        packed.playerStart[p],
-        packed.playerStart[p + 1],
+        start,
+        end,
         posterior,
         ALTERNATION_ORDINAL_PASSES,
       );
       let sixVar = 0;
       for (let k = 0; k < N * N; k++) sixVar += posterior.cov[k];
-      playerSixVar[p] = sixVar / (N * N);
-      for (let f = 0; f < N; f++) playerMean[p * N + f] = posterior.mean[f];
-    }
-    condPrec.fill(0);
-    margPrec.fill(0);
-    info.fill(0);
-    for (let r = 0; r < packed.ratingCount; r++) {
-      const p = packed.playerOf[r];
-      let sumA = 0;
-      let sumAr = 0;
-      for (let f = 0; f < N; f++) {
-        const a = 1 / arrays.siteVar[r * N + f];
-        sumA += a;
-        sumAr += a * (arrays.siteValue[r * N + f] - playerMean[p * N + f] + improvement * packed.ageYears[r]);
+      const playerSixVar = sixVar / (N * N);
+      // This player's ratings, in the same order a pass over all ratings would add them.
+      for (let r = start; r < end; r++) {
+        let sumA = 0;
+        let sumAr = 0;
+        for (let f = 0; f < N; f++) {
+          const a = 1 / arrays.siteVar[r * N + f];
+          sumA += a;
+          sumAr += a * (arrays.siteValue[r * N + f] - posterior.mean[f] + improvement * packed.ageYears[r]);
+        }
+        const w = packed.recency[r];
+        const condVar = (1 / sumA + hyper.haloVar) / w;
+        const k = packed.raterOf[r];
+        condPrec[k] += 1 / condVar;
+        info[k] += sumAr / sumA / condVar;
+        margPrec[k] += 1 / (condVar + playerSixVar);
       }
-      const w = packed.recency[r];
-      const condVar = (1 / sumA + hyper.haloVar) / w;
-      const k = packed.raterOf[r];
-      condPrec[k] += 1 / condVar;
-      info[k] += sumAr / sumA / condVar;
-      margPrec[k] += 1 / (condVar + playerSixVar[p]);
     }
     let change = 0;
     // Over-relaxed after the first pass: plain alternation closes only about 60% of the gap per pass.
@@ -183,7 +257,7 @@ function solveLeniency(
       raterMean[k] += relax * (mean - raterMean[k]);
       raterVar[k] = 1 / (margPrec[k] + 1 / hyper.leniencyVar);
     }
-    if (change < 1e-3) break;
-  }
-  return { raterMean, raterVar };
+    return change < 1e-3;
+  };
+  return { raterMean, raterVar, pass };
 }

@@ -14,7 +14,7 @@ export interface HyperSample {
   selfLevel: Float64Array;
   playerOf: Int32Array;
   raterOf: Int32Array;
-  stars: Float64Array;
+  stars: Uint8Array;
   /** Years between the rating and now. */
   ageYears: Float64Array;
 }
@@ -33,7 +33,7 @@ export function subsample(data: PackedRatings, maxRatings: number, random: () =>
     selfLevel: new Float64Array(chosen.length),
     playerOf: new Int32Array(total),
     raterOf: new Int32Array(total),
-    stars: new Float64Array(total * N),
+    stars: new Uint8Array(total * N),
     ageYears: new Float64Array(total),
   };
   let slot = 0;

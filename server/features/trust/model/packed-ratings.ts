@@ -1,4 +1,7 @@
-/** Ratings packed into typed arrays, grouped by player, for the full run (100k players / 1M ratings). */
+/**
+ * Ratings packed into typed arrays, grouped by player, for the full run: about 60 bytes a rating here and 100 more
+ * of working arrays in the fit, where an object per rating cost several hundred (docs/decisions/025).
+ */
 import { ageInYears, recencyWeight, wholeStar } from './player-estimate';
 import type { TrustPlayer, TrustRating } from './types';
 
@@ -12,17 +15,132 @@ export interface PackedRatings {
   playerIds: Int32Array;
   /** NaN when the player has no self-reported level. */
   selfLevel: Float64Array;
+  /** The rater index of the account linked to each player, -1 when none (or it never rated). */
+  ownerOf: Int32Array;
   raterKeys: string[];
   /** Ratings sorted by player: player p's ratings are [playerStart[p], playerStart[p + 1]). */
   playerStart: Int32Array;
-  ratingIds: Float64Array;
+  ratingIds: Int32Array;
   playerOf: Int32Array;
   raterOf: Int32Array;
-  stars: Float64Array;
+  /** Whole stars 1-5, six per rating. */
+  stars: Uint8Array;
+  /** Epoch milliseconds. */
+  at: Float64Array;
   recency: Float64Array;
   ageYears: Float64Array;
-  /** Index into the caller's ratings array, to get back to the objects. */
-  source: Int32Array;
+}
+
+/** A growable column of a typed array kind. */
+class Column<T extends Int32Array | Float64Array | Uint8Array> {
+  length = 0;
+  constructor(
+    public data: T,
+    private readonly make: (size: number) => T,
+  ) {}
+  reserve(extra: number): void {
+    if (this.length + extra <= this.data.length) return;
+    const next = this.make(Math.max(this.length + extra, this.data.length * 2, 1024));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}
+
+/**
+ * Collects players and ratings as they are read (in pages from the database, or from objects), then packs them.
+ * Ratings of unknown players are left out, as are the excluded ones the caller skips, so they count in nothing.
+ */
+export class RatingPacker {
+  private readonly playerIndex = new Map<number, number>();
+  private readonly playerIds = new Column(new Int32Array(0), (n) => new Int32Array(n));
+  private readonly selfLevels = new Column(new Float64Array(0), (n) => new Float64Array(n));
+  private readonly ownerKeys: (string | null)[] = [];
+  private readonly raterIndex = new Map<string, number>();
+  private readonly raterKeys: string[] = [];
+  private readonly ids = new Column(new Int32Array(0), (n) => new Int32Array(n));
+  private readonly players = new Column(new Int32Array(0), (n) => new Int32Array(n));
+  private readonly raters = new Column(new Int32Array(0), (n) => new Int32Array(n));
+  private readonly stars = new Column(new Uint8Array(0), (n) => new Uint8Array(n));
+  private readonly times = new Column(new Float64Array(0), (n) => new Float64Array(n));
+
+  addPlayer(player: TrustPlayer): void {
+    if (this.playerIndex.has(player.id)) return;
+    this.playerIndex.set(player.id, this.playerIds.length);
+    this.playerIds.reserve(1);
+    this.selfLevels.reserve(1);
+    this.playerIds.data[this.playerIds.length++] = player.id;
+    const level = player.selfLevel === null || !Number.isFinite(player.selfLevel) ? NaN : player.selfLevel;
+    this.selfLevels.data[this.selfLevels.length++] = level;
+    this.ownerKeys.push(player.ownerKey);
+  }
+
+  /** The stars as stored (an edited overall may carry a decimal): the model reads whole stars. */
+  addRating(id: number, playerId: number, raterKey: string, stars: ArrayLike<number>, at: number): void {
+    const p = this.playerIndex.get(playerId);
+    if (p === undefined) return;
+    let k = this.raterIndex.get(raterKey);
+    if (k === undefined) {
+      k = this.raterKeys.length;
+      this.raterIndex.set(raterKey, k);
+      this.raterKeys.push(raterKey);
+    }
+    this.ids.reserve(1);
+    this.players.reserve(1);
+    this.raters.reserve(1);
+    this.times.reserve(1);
+    this.stars.reserve(N);
+    const slot = this.ids.length++;
+    this.ids.data[slot] = id;
+    this.players.data[this.players.length++] = p;
+    this.raters.data[this.raters.length++] = k;
+    this.times.data[this.times.length++] = at;
+    for (let f = 0; f < N; f++) this.stars.data[slot * N + f] = wholeStar(stars[f]);
+    this.stars.length += N;
+  }
+
+  get ratingCount(): number {
+    return this.ids.length;
+  }
+
+  /** Sorts by player (stable: each player's ratings keep the order they were added in) and drops the columns. */
+  pack(now: number, halfLifeMonths: number): PackedRatings {
+    const playerCount = this.playerIds.length;
+    const ratingCount = this.ids.length;
+    const playerStart = new Int32Array(playerCount + 1);
+    for (let i = 0; i < ratingCount; i++) playerStart[this.players.data[i] + 1]++;
+    for (let p = 0; p < playerCount; p++) playerStart[p + 1] += playerStart[p];
+    const cursor = Int32Array.from(playerStart.subarray(0, playerCount));
+    const packed: PackedRatings = {
+      playerCount,
+      raterCount: this.raterKeys.length,
+      ratingCount,
+      playerIds: this.playerIds.data.slice(0, playerCount),
+      selfLevel: this.selfLevels.data.slice(0, playerCount),
+      ownerOf: Int32Array.from(this.ownerKeys, (key) => (key === null ? -1 : (this.raterIndex.get(key) ?? -1))),
+      raterKeys: this.raterKeys,
+      playerStart,
+      ratingIds: new Int32Array(ratingCount),
+      playerOf: new Int32Array(ratingCount),
+      raterOf: new Int32Array(ratingCount),
+      stars: new Uint8Array(ratingCount * N),
+      at: new Float64Array(ratingCount),
+      recency: new Float64Array(ratingCount),
+      ageYears: new Float64Array(ratingCount),
+    };
+    for (let i = 0; i < ratingCount; i++) {
+      const p = this.players.data[i];
+      const slot = cursor[p]++;
+      const at = this.times.data[i];
+      packed.ratingIds[slot] = this.ids.data[i];
+      packed.playerOf[slot] = p;
+      packed.raterOf[slot] = this.raters.data[i];
+      packed.at[slot] = at;
+      packed.recency[slot] = recencyWeight(at, now, halfLifeMonths);
+      packed.ageYears[slot] = ageInYears(at, now);
+      for (let f = 0; f < N; f++) packed.stars[slot * N + f] = this.stars.data[i * N + f];
+    }
+    return packed;
+  }
 }
 
 /** Confirmed (excluded) ratings and ratings of unknown players are left out here, so they count in nothing. */
@@ -32,71 +150,23 @@ export function packRatings(
   now: number,
   halfLifeMonths: number,
 ): PackedRatings {
-  const playerCount = players.length;
-  const indexOfPlayer = new Map<number, number>();
-  const playerIds = new Int32Array(playerCount);
-  const selfLevel = new Float64Array(playerCount);
-  players.forEach((p, i) => {
-    indexOfPlayer.set(p.id, i);
-    playerIds[i] = p.id;
-    selfLevel[i] = p.selfLevel === null || !Number.isFinite(p.selfLevel) ? NaN : p.selfLevel;
-  });
-  const counts = new Int32Array(playerCount + 1);
-  const playerOfSource = new Int32Array(ratings.length).fill(-1);
-  for (let i = 0; i < ratings.length; i++) {
-    const r = ratings[i];
-    if (r.excluded) continue;
-    const p = indexOfPlayer.get(r.playerId);
-    if (p === undefined) continue;
-    playerOfSource[i] = p;
-    counts[p + 1]++;
+  const packer = new RatingPacker();
+  for (const player of players) packer.addPlayer(player);
+  for (const rating of ratings) {
+    if (!rating.excluded) packer.addRating(rating.id, rating.playerId, rating.raterKey, rating.stars, rating.at);
   }
-  const playerStart = new Int32Array(playerCount + 1);
-  for (let p = 0; p < playerCount; p++) playerStart[p + 1] = playerStart[p] + counts[p + 1];
-  const ratingCount = playerStart[playerCount];
-  const cursor = Int32Array.from(playerStart.subarray(0, playerCount));
-  const ratingIds = new Float64Array(ratingCount);
-  const playerOf = new Int32Array(ratingCount);
-  const raterOf = new Int32Array(ratingCount);
-  const stars = new Float64Array(ratingCount * N);
-  const recency = new Float64Array(ratingCount);
-  const ageYears = new Float64Array(ratingCount);
-  const source = new Int32Array(ratingCount);
-  const indexOfRater = new Map<string, number>();
-  const raterKeys: string[] = [];
-  for (let i = 0; i < ratings.length; i++) {
-    const p = playerOfSource[i];
-    if (p < 0) continue;
-    const r = ratings[i];
-    const slot = cursor[p]++;
-    let k = indexOfRater.get(r.raterKey);
-    if (k === undefined) {
-      k = raterKeys.length;
-      indexOfRater.set(r.raterKey, k);
-      raterKeys.push(r.raterKey);
-    }
-    ratingIds[slot] = r.id;
-    playerOf[slot] = p;
-    raterOf[slot] = k;
-    for (let f = 0; f < N; f++) stars[slot * N + f] = wholeStar(r.stars[f]);
-    recency[slot] = recencyWeight(r.at, now, halfLifeMonths);
-    ageYears[slot] = ageInYears(r.at, now);
-    source[slot] = i;
-  }
+  return packer.pack(now, halfLifeMonths);
+}
+
+/** Rating r of the packed arrays as the objects the per-player functions read. */
+export function ratingAt(packed: PackedRatings, r: number): TrustRating {
+  const s = packed.stars;
+  const o = r * N;
   return {
-    playerCount,
-    raterCount: raterKeys.length,
-    ratingCount,
-    playerIds,
-    selfLevel,
-    raterKeys,
-    playerStart,
-    ratingIds,
-    playerOf,
-    raterOf,
-    stars,
-    recency,
-    ageYears,
-    source,
+    id: packed.ratingIds[r],
+    playerId: packed.playerIds[packed.playerOf[r]],
+    raterKey: packed.raterKeys[packed.raterOf[r]],
+    stars: [s[o], s[o + 1], s[o + 2], s[o + 3], s[o + 4], s[o + 5]],
+    at: packed.at[r],
   };
 }

@@ -103,7 +103,7 @@ export function buildEstimate(
 
 export function newRatingArrays(count: number): RatingArrays {
   return {
-    stars: new Float64Array(count * N),
+    stars: new Uint8Array(count * N),
     recency: new Float64Array(count),
     ageYears: new Float64Array(count),
     lenMean: new Float64Array(count),

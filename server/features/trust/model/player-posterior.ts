@@ -84,7 +84,7 @@ function computePrior(constants: ModelConstants, selfLevel: number | null): Prio
 /** Ratings laid out flat; a player's ratings are the contiguous range [start, end). */
 export interface RatingArrays {
   /** 6 per rating, whole stars 1-5. */
-  stars: Float64Array;
+  stars: Uint8Array;
   /** Recency weight 0-1 (a half-life decay). */
   recency: Float64Array;
   /** Years between the rating and now: the skill it saw was lower by the population's improvement since. */

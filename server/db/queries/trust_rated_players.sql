@@ -1,5 +1,0 @@
--- trust_rated_players: written by npm run db:queries from the statement's declaration; do not edit.
-select p.id, p.skill_level as "skillLevel", p.imported_by as "importedBy",
-  lower(u.email) as "ownerKey"
-    from players p left join users u on u.id = p.user_id
-    where p.rating_count > 0 or p.user_id is not null
