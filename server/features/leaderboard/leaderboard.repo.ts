@@ -37,11 +37,13 @@ function allTimeStatement(): SQL {
       left join ${players} on ${players.userId} = ${rs.userId}
       where ${rs.ratingsSubmitted} >= (select count from cut)
     )
-    select * from entries
+    ${boardOrder}`;
+}
+
+const boardOrder = sql`select * from entries
     order by "ratingsCount" desc, "helpfulnessScore" desc nulls last,
       "helpfulnessSum"::float8 / greatest("helpfulnessCount", 1) desc, "helpfulnessCount" desc, "userId"
     limit ${sql.raw(String(LEADERBOARD_SIZE))}`;
-}
 
 /** Each rater's counts summed over the per-day counters from `since` (a UTC day) on. */
 const periodTotals = () => {
@@ -54,10 +56,13 @@ const periodTotals = () => {
     )`;
 };
 
-/** Sums the per-day counters from `since` (a UTC day) on; only raters at or above the 50th's count are ranked. */
-function sinceStatement(): SQL {
-  return sql`with ${periodTotals()}, cut as (
-      select coalesce((select ratings_count from totals order by ratings_count desc
+/**
+ * The first 50 of raters' counts (`totals`: user_id, ratings_count, helpfulness_sum, helpfulness_count, filtered by
+ * `where`), after `ctes`: only raters at or above the 50th's count are ranked (`cutFrom` reads that count).
+ */
+export function rankedStatement(parts: { ctes: SQL; cutFrom: SQL; totals: SQL; where: SQL }): SQL {
+  return sql`with ${parts.ctes}cut as (
+      select coalesce((select ratings_count from ${parts.cutFrom} order by ratings_count desc
         limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count
     ), entries as (
       select totals.user_id as "userId", ${users.email} as email, totals.ratings_count as "ratingsCount",
@@ -65,19 +70,20 @@ function sinceStatement(): SQL {
         coalesce(${raterStats.totalPoints}, 0) as "totalPoints", ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore",
         ${players.firstName} as "firstName", ${players.lastName} as "lastName",
         ${users.firstName} as "accountFirstName", ${users.lastName} as "accountLastName"
-      from totals join ${users} on ${users.id} = totals.user_id
+      from ${parts.totals} join ${users} on ${users.id} = totals.user_id
       left join ${raterStats} on ${raterStats.userId} = totals.user_id
       left join ${players} on ${players.userId} = totals.user_id
-      where totals.ratings_count >= (select count from cut)
+      where ${parts.where}totals.ratings_count >= (select count from cut)
     )
-    select * from entries
-    order by "ratingsCount" desc, "helpfulnessScore" desc nulls last,
-      "helpfulnessSum"::float8 / greatest("helpfulnessCount", 1) desc, "helpfulnessCount" desc, "userId"
-    limit ${sql.raw(String(LEADERBOARD_SIZE))}`;
+    ${boardOrder}`;
 }
 
+/** Sums the per-day counters from `since` (a UTC day) on; only raters at or above the 50th's count are ranked. */
+const sinceStatement = () =>
+  rankedStatement({ ctes: sql`${periodTotals()}, `, cutFrom: sql`totals`, totals: sql`totals`, where: sql`` });
+
 /** A board row or a caller's place, from either kind of statement (the columns are named alike). */
-const toRow = (raw: Record<string, unknown>): RaterPlace => ({
+export const toRow = (raw: Record<string, unknown>): RaterPlace => ({
   userId: raw.userId as string,
   email: raw.email as string,
   ratingsCount: Number(raw.ratingsCount),
@@ -145,16 +151,40 @@ export async function findStoredBoard(db: Db, period: LeaderboardPeriod): Promis
   return board;
 }
 
-export async function findBoardAges(db: Executor): Promise<{ period: string; computedAt: Date }[]> {
-  return db
-    .select({ period: leaderboardBoards.period, computedAt: leaderboardBoards.computedAt })
+export type StoredBoardWithState = StoredBoard & {
+  period: LeaderboardPeriod;
+  since: string | null;
+  trustRunId: number | null;
+};
+
+/** Every stored board with the refresh's record of it, for the refresh. */
+export async function findStoredBoards(db: Executor): Promise<StoredBoardWithState[]> {
+  const rows = await db
+    .select({
+      period: leaderboardBoards.period,
+      computedAt: leaderboardBoards.computedAt,
+      rows: leaderboardBoards.rows,
+      raterCounts: leaderboardBoards.raterCounts,
+      since: leaderboardBoards.since,
+      trustRunId: leaderboardBoards.trustRunId,
+    })
     .from(leaderboardBoards);
+  return rows.map((row) => ({ ...row, period: row.period as LeaderboardPeriod }));
 }
 
+/** A board's rows and counts, and (from the refresh) the state they were drawn in: see leaderboard-boards.ts. */
 export async function storeBoard(
   db: Executor,
   period: LeaderboardPeriod,
-  board: { computedAt: Date; rows: LeaderboardRow[]; raterCounts: RaterCountBucket[] },
+  board: {
+    computedAt: Date;
+    rows: LeaderboardRow[];
+    raterCounts: RaterCountBucket[];
+    since?: string | null;
+    trustRunId?: number | null;
+    checkedAt?: Date;
+    namesCheckedAt?: Date;
+  },
 ) {
   await db
     .insert(leaderboardBoards)

@@ -2,7 +2,8 @@ import type { FeatureRoutes } from '../../deps';
 import { leaderboardQuerySchema, leaderboardReplySchema } from '../../../common/schemas/leaderboard';
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { recordJobRun } from '../../lib/metrics';
-import { createLeaderboardSource, getLeaderboard, scheduleBoardRefresh } from './leaderboard.service';
+import { scheduleBoardRefresh } from './board-refresh.service';
+import { createLeaderboardSource, getLeaderboard } from './leaderboard.service';
 
 export const leaderboardRoutes: FeatureRoutes = async (app, { database, env }) => {
   const refreshMs = env.LEADERBOARD_REFRESH_SECONDS * 1000;

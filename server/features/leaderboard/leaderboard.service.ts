@@ -1,20 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { Db, Executor } from '../../db/client';
 import type { RaterCountBucket } from '../../db/schema/leaderboard-boards';
-import type { App } from '../../deps';
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../../../common/constants';
+import type { LeaderboardPeriod } from '../../../common/constants';
 import { averageToOneDecimal } from '../../../common/gamification';
 import type { LeaderboardReply } from '../../../common/schemas/leaderboard';
 import {
   findAllTimeLeaderboard,
-  findBoardAges,
   findLeaderboardSince,
   findBoardVersionAndPlace,
   findRaterCounts,
   findRaterPlace,
   findStoredBoard,
-  storeBoard,
-  tryTakeBoardRefreshLock,
   type LeaderboardRow,
   type RaterPlace,
 } from './leaderboard.repo';
@@ -70,12 +66,12 @@ const MAX_STALE_TTLS = 6;
 
 /**
  * Where the board comes from.
- * - `refreshMs > 0` (what runs): the boards stored by the refresh job below. Each request reads the stored
+ * - `refreshMs > 0` (what runs): the boards stored by the refresh job (board-refresh.service.ts). Each request reads the stored
  *   board's version (its computedAt) together with the caller's own place, in one statement; the instance keeps
  *   the board of the version it last read and reads it again only when the version changed, at most once per
  *   refresh. So no instance serves a board older than the stored one (nothing like a cache lifetime), and no
  *   request recomputes one. Until the first board is stored (a new database), boards are computed on the request.
- * - `refreshMs = 0` (the ranking tests): computed on the request, with an instance cache of `cacheMs` in front
+ * - `refreshMs = 0` (the ranking tests, and the recount the stored boards are tested against): computed on the request, with an instance cache of `cacheMs` in front
  *   (0: none). An expired entry is still served while one background read refreshes it, except after an idle
  *   spell longer than MAX_STALE_TTLS.
  * Why stored boards: a window sums rater_daily_stats over every rater active in it. Measured at 1M ratings /
@@ -148,70 +144,6 @@ function storedBoardSource(db: Db): LeaderboardSource {
       return { ...computed, place, stored: false };
     },
   };
-}
-
-export type BoardRefresh = 'computed' | 'fresh' | 'busy';
-
-/**
- * Computes every period's board and stores it, unless the stored ones are younger than `maxAgeMs`
- * ('fresh') or another instance is computing them right now ('busy'). Every instance calls this each
- * second; the stored age and the lock make it one computation per `maxAgeMs` for the whole cluster.
- */
-export async function refreshStoredBoards(db: Db, maxAgeMs: number, now = new Date()): Promise<BoardRefresh> {
-  const allFresh = (ages: { computedAt: Date }[]) =>
-    ages.length === LEADERBOARD_PERIODS.length &&
-    ages.every((board) => now.getTime() - board.computedAt.getTime() < maxAgeMs);
-  // The common case costs one primary-key read and no lock.
-  if (allFresh(await findBoardAges(db))) return 'fresh';
-  return db.transaction(async (tx) => {
-    if (!(await tryTakeBoardRefreshLock(tx))) return 'busy';
-    if (allFresh(await findBoardAges(tx))) return 'fresh';
-    for (const period of LEADERBOARD_PERIODS) {
-      await storeBoard(tx, period, { computedAt: now, ...(await loadBoard(tx, period, now)) });
-    }
-    return 'computed';
-  });
-}
-
-/** How often each instance looks at the stored boards' age. */
-const REFRESH_CHECK_MS = 1000;
-
-/** Runs the refresh when the app is ready and checks each second, off the request path. */
-export function scheduleBoardRefresh(
-  app: Pick<App, 'addHook' | 'log'>,
-  db: Db,
-  refreshMs: number,
-  onRun: (outcome: BoardRefresh) => void,
-) {
-  if (refreshMs <= 0) return;
-  let running = false;
-  // The check runs each second: while the database is down it fails each second, and is logged once a minute.
-  let failingSince: number | null = null;
-  let lastLogged = 0;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      onRun(await refreshStoredBoards(db, refreshMs));
-      if (failingSince !== null) app.log.info('leaderboard refresh works again');
-      failingSince = null;
-    } catch (err) {
-      failingSince ??= Date.now();
-      if (Date.now() - lastLogged >= 60_000) {
-        lastLogged = Date.now();
-        app.log.warn(
-          { err, failingForMs: Date.now() - failingSince },
-          'leaderboard refresh failed; stored boards kept',
-        );
-      }
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), Math.min(REFRESH_CHECK_MS, refreshMs));
-  timer.unref();
-  app.addHook('onReady', async () => void run());
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export async function getLeaderboard(

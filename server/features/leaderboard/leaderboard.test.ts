@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Db } from '../../db/client';
 import { maskEmail } from '../../../common/mask-email';
 import type { LeaderboardEntry, LeaderboardReply } from '../../../common/schemas/leaderboard';
 import {
@@ -14,7 +15,8 @@ import {
 import { storeBoard } from './leaderboard.repo';
 import { leaderboardBoards, users } from '../../db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
-import { createLeaderboardSource, periodStartDay, refreshStoredBoards } from './leaderboard.service';
+import { createLeaderboardSource, periodStartDay } from './leaderboard.service';
+import { refreshStoredBoards } from './board-refresh.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -307,11 +309,13 @@ describe('stored leaderboards, computed once for every instance', () => {
     // The schedule is slowed down here; the tests below run the refresh themselves.
     t = await createTestApp({ LEADERBOARD_CACHE_SECONDS: '0', LEADERBOARD_REFRESH_SECONDS: '3600' });
     // The app's own first refresh (started when it became ready) is done before the tests run theirs.
-    while ((await refreshStoredBoards(t.database.db, 3_600_000)) !== 'fresh') {
+    while ((await refresh(t.database.db, 3_600_000)) !== 'fresh') {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
   afterAll(() => t.close());
+  const refresh = async (db: Db, maxAgeMs: number, now?: Date) =>
+    (await refreshStoredBoards(db, maxAgeMs, now)).outcome;
 
   const board = async (cookie: string, period = 'week') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/leaderboard?period=${period}`, headers: { cookie } });
@@ -328,7 +332,7 @@ describe('stored leaderboards, computed once for every instance', () => {
     await recordRatings(db, rival.id, 1);
     // Times past the refresh the app ran when it became ready.
     const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-    expect(await refreshStoredBoards(db, 60_000, later(2))).toBe('computed');
+    expect(await refresh(db, 60_000, later(2))).toBe('computed');
     expect((await board(cookie)).map((entry) => entry.ratingsCount)).toEqual([2, 1]);
 
     await recordRatings(db, rival.id, 4);
@@ -338,8 +342,8 @@ describe('stored leaderboards, computed once for every instance', () => {
     expect(beforeRefresh.find((entry) => !entry.isCurrentUser)?.ratingsCount).toBe(1);
     expect(beforeRefresh.find((entry) => entry.isCurrentUser)?.ratingsCount).toBe(3);
 
-    expect(await refreshStoredBoards(db, 60_000, later(2))).toBe('fresh');
-    expect(await refreshStoredBoards(db, 60_000, later(4))).toBe('computed');
+    expect(await refresh(db, 60_000, later(2))).toBe('fresh');
+    expect(await refresh(db, 60_000, later(4))).toBe('computed');
     const afterRefresh = await board(cookie);
     expect(afterRefresh.map((entry) => [entry.isCurrentUser, entry.ratingsCount])).toEqual([
       [false, 5],
@@ -352,7 +356,7 @@ describe('stored leaderboards, computed once for every instance', () => {
     const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
     const rival = await insertUser(db, uniqueEmail('placed-rival'));
     await recordRatings(db, rival.id, 3);
-    expect(await refreshStoredBoards(db, 60_000, later(10))).toBe('computed');
+    expect(await refresh(db, 60_000, later(10))).toBe('computed');
     const newcomerEmail = uniqueEmail('placed-newcomer');
     const cookie = await signInAs(t, { email: newcomerEmail });
     await recordRatings(db, await userIdOf(db, newcomerEmail), 5);
@@ -370,7 +374,7 @@ describe('stored leaderboards, computed once for every instance', () => {
     const named = await insertUser(db, uniqueEmail('named'));
     await insertTestPlayer(db, named.id);
     await recordRatings(db, named.id, 9);
-    expect(await refreshStoredBoards(db, 60_000, new Date(Date.now() + 30 * 60_000))).toBe('computed');
+    expect(await refresh(db, 60_000, new Date(Date.now() + 30 * 60_000))).toBe('computed');
     const [stored] = await db.select().from(leaderboardBoards).where(eq(leaderboardBoards.period, 'week'));
     expect(stored?.rows.find((row) => row.userId === named.id)?.displayName).toBe('Pat P.');
     expect((await board(cookie))[0]).toMatchObject({ ratingsCount: 9, displayName: 'Pat P.' });
@@ -387,7 +391,10 @@ describe('stored leaderboards, computed once for every instance', () => {
 
   it('lets one refresh of several started together compute; the others find it busy or fresh', async () => {
     const later = new Date(Date.now() + 3_600_000);
-    const outcomes = await Promise.all([1, 2, 3, 4].map(() => refreshStoredBoards(t.database.db, 60_000, later)));
+    // Something for the refresh to count (a rating of long ago: it shows on the all-time board alone).
+    const together = await insertUser(t.database.db, uniqueEmail('together'));
+    await recordRatings(t.database.db, together.id, 1, { createdAt: new Date(Date.now() - 400 * 24 * 3_600_000) });
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => refresh(t.database.db, 60_000, later)));
     expect(outcomes.filter((outcome) => outcome === 'computed')).toHaveLength(1);
   });
 
@@ -424,7 +431,7 @@ describe('stored leaderboards, computed once for every instance', () => {
     const cookie = await signInAs(t, { email });
     await recordRatings(db, await userIdOf(db, email), 1);
     const later = new Date(Date.now() + 5 * 3_600_000);
-    expect(await refreshStoredBoards(db, 60_000, later)).toBe('computed');
+    expect(await refresh(db, 60_000, later)).toBe('computed');
     const read = async () =>
       (
         await t.app.inject({ method: 'GET', url: '/api/leaderboard?period=week', headers: { cookie } })
@@ -444,7 +451,7 @@ describe('stored leaderboards, computed once for every instance', () => {
     const named = await insertUser(db, uniqueEmail('account-named'));
     await db.update(users).set({ firstName: 'Nora', lastName: 'north' }).where(eq(users.id, named.id));
     await recordRatings(db, named.id, 12);
-    expect(await refreshStoredBoards(db, 60_000, new Date(Date.now() + 6 * 3_600_000))).toBe('computed');
+    expect(await refresh(db, 60_000, new Date(Date.now() + 6 * 3_600_000))).toBe('computed');
     const [stored] = await db.select().from(leaderboardBoards).where(eq(leaderboardBoards.period, 'week'));
     expect(stored?.rows.find((row) => row.userId === named.id)?.displayName).toBe('Nora N.');
     expect((await board(cookie))[0]).toMatchObject({ ratingsCount: 12, displayName: 'Nora N.' });
