@@ -81,18 +81,35 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-/** Search text the way people type it: a last name, its start, a full name, or a city. */
+/** A typing slip: two neighbouring letters swapped in the middle of the word ("Smtih"). */
+function misspelled(word: string): string {
+  if (word.length < 4) return word;
+  const at = Math.floor(word.length / 2) - 1;
+  return `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
+}
+
+/**
+ * Search text the way people type it into the rate wizard, which asks at each pause: the first 2 or 3 letters of a
+ * name, a last name or its start, a full name (whole or with the last name begun), a city, a misspelt last name.
+ */
 function searchTermsFrom(rows: SampleRow[]): string[] {
   return rows.map((row, i) => {
     switch (i % 10) {
       case 0:
+        return row.first_name.slice(0, 2);
       case 1:
-        return row.last_name.slice(0, Math.max(3, Math.min(5, row.last_name.length)));
+        return row.last_name.slice(0, 3);
       case 2:
+        return row.last_name.slice(0, Math.max(3, Math.min(5, row.last_name.length)));
       case 3:
-        return `${row.first_name} ${row.last_name}`;
+        return `${row.first_name} ${row.last_name.slice(0, 2)}`;
       case 4:
+      case 5:
+        return `${row.first_name} ${row.last_name}`;
+      case 6:
         return row.location.split(',')[0];
+      case 7:
+        return misspelled(row.last_name);
       default:
         return row.last_name;
     }

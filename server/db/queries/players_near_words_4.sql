@@ -25,9 +25,10 @@
     )
     select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
       p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId", p.visibility,
-      p.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
+      p.rating_count as "ratingCount", page.distance as "distanceMiles", mine.id as "existingRatingId"
     from page
     join "players" p on p.id = page.id
     left join lateral (select "ratings"."id" as id from "ratings"
-      where "ratings"."player_id" = page.id and lower("ratings"."rater_email") = $19::text limit 1) r on true
+      where lower("ratings"."rater_email") collate "C" = $19::text and "ratings"."player_id" = page.id limit 1)
+      "mine" on true
     order by page.distance, page.tier, page.search_name collate "C", page.id

@@ -13,10 +13,10 @@ with args as (select $1::text as "from", $2::text as "to", $3::int as "limit", $
     page as (select * from tier1 union all select * from tier2 union all select * from tier3)
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
-      page.visibility, page.rating_count as "ratingCount", "ratings"."id" as "existingRatingId"
+      page.visibility, page.rating_count as "ratingCount", mine.id as "existingRatingId"
     from page
-    -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
-    -- ratings costs milliseconds for a prolific rater.
-    left join lateral (select "ratings"."id" from "ratings"
-      where "ratings"."player_id" = page.id and lower("ratings"."rater_email") = (select "raterEmail" from args) limit 1) "ratings" on true
+    -- One probe per row, whatever the plan: a hash of all the caller's ratings costs milliseconds for a prolific rater.
+    left join lateral (select "ratings"."id" as id from "ratings"
+      where lower("ratings"."rater_email") collate "C" = (select "raterEmail" from args) and "ratings"."player_id" = page.id limit 1)
+      "mine" on true
     order by page.tier, page.key1 collate "C", page.key2 collate "C", page.id

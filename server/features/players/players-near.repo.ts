@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { playerPoints, players, ratings } from '../../db/schema/index';
+import { playerPoints, players } from '../../db/schema/index';
 import type { Coordinates } from '../locations/locations.service';
-import { wordPattern, type SearchRow } from './players.repo';
+import { callerRatingProbe, MAX_QUERY_WORDS, wordPattern, type SearchRow } from './players.repo';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LATITUDE = 69.05;
@@ -80,9 +80,6 @@ export async function searchPlayersNear(db: Db, options: NearSearchOptions): Pro
   return rows as NearSearchRow[];
 }
 
-/** At most this many words of a query are matched (each adds a condition). */
-export const MAX_QUERY_WORDS = 5;
-
 type NearValues = {
   latitude: number;
   longitude: number;
@@ -141,11 +138,10 @@ function nearStatement(everyWord: SQL, tier: SQL, v: NearSql): SQL {
     )
     select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
       p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId", p.visibility,
-      p.rating_count as "ratingCount", page.distance as "distanceMiles", r.id as "existingRatingId"
+      p.rating_count as "ratingCount", page.distance as "distanceMiles", mine.id as "existingRatingId"
     from page
     join ${players} p on p.id = page.id
-    left join lateral (select ${ratings.id} as id from ${ratings}
-      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${v.raterEmail} limit 1) r on true
+    ${callerRatingProbe(sql`page.id`, v.raterEmail, 'mine')}
     order by page.distance, page.tier, page.search_name collate "C", page.id`;
 }
 

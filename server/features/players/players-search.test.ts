@@ -205,4 +205,24 @@ describe('GET /api/players/search', () => {
     const other = await searchResults(t, w, await signInAs(t, { email: uniqueEmail('other') }));
     expect(other.every((result) => !result.alreadyRated)).toBe(true);
   });
+
+  it('finds every word of up to five inside names and places, with what the caller rated', async () => {
+    const w = uniqueWord();
+    const email = uniqueEmail('rater');
+    const cookie = await signInAs(t, { email });
+    const rated = await addPlayer(t.database.db, { firstName: 'Carla', lastName: `Mc${w}`, location: 'Portland, ME' });
+    const unrated = await addPlayer(t.database.db, {
+      firstName: 'Carlo',
+      lastName: `Mc${w}`,
+      location: 'Portland, ME',
+    });
+    const rating = await addRating(t.database.db, { playerId: rated.id, raterEmail: email });
+    // No name, last name or place starts with the query: each word is inside one, or a 2-letter word starts one.
+    const found = await searchResults(t, `arl ${w} tland me ca`, cookie);
+    expect(found.map((result) => [result.id, result.existingRatingId])).toEqual([
+      [rated.id, rating.id],
+      [unrated.id, null],
+    ]);
+    expect((await searchResults(t, `arla ${w} tland me ca`, cookie)).map((result) => result.id)).toEqual([rated.id]);
+  });
 });

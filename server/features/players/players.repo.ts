@@ -58,6 +58,20 @@ const byteOrder = (column: AnyPgColumn | SQL) => sql`${column} using operator(pg
 
 const resultColumns = sql`p.id, p.first_name, p.last_name, p.location, p.skill_level, p.is_verified, p.user_id, p.visibility, p.rating_count`;
 
+/**
+ * The caller's own rating of the player `playerId`, as the lateral subquery `alias` (its `id`, or no row): one probe
+ * of ratings_rater_player_idx, (lower(rater_email) collate "C", player_id), per result row. Keyed by the rater first,
+ * so a search's probes all land among the caller's own ratings, a few pages that stay cached, however many ratings
+ * the site holds; keyed by the player (ratings_player_rater_key), each probe read another page of an index that grows
+ * with every rating (decision 024). "C": byte comparisons, where the database's collation compared each key through
+ * strcoll; and only this index holds the expression in that collation, so the planner cannot pick the other.
+ */
+export function callerRatingProbe(playerId: SQL, raterEmail: SQL, alias: string): SQL {
+  return sql`left join lateral (select ${ratings.id} as id from ${ratings}
+      where lower(${ratings.raterEmail}) collate "C" = ${raterEmail} and ${ratings.playerId} = ${playerId} limit 1)
+      ${sql.identifier(alias)} on true`;
+}
+
 export type SearchRow = {
   id: number;
   firstName: string;
@@ -99,12 +113,10 @@ function leadingTiersStatement(): SQL {
     page as (select * from tier1 union all select * from tier2 union all select * from tier3)
     select page.id, page.first_name as "firstName", page.last_name as "lastName", page.location,
       page.skill_level as "skillLevel", page.is_verified as "isVerified", page.user_id as "userId",
-      page.visibility, page.rating_count as "ratingCount", ${ratings.id} as "existingRatingId"
+      page.visibility, page.rating_count as "ratingCount", mine.id as "existingRatingId"
     from page
-    -- One probe of ratings_player_rater_key per row, whatever the plan: a hash of all the caller's
-    -- ratings costs milliseconds for a prolific rater.
-    left join lateral (select ${ratings.id} from ${ratings}
-      where ${ratings.playerId} = page.id and lower(${ratings.raterEmail}) = ${args.slot('raterEmail', 'text')} limit 1) ${ratings} on true
+    -- One probe per row, whatever the plan: a hash of all the caller's ratings costs milliseconds for a prolific rater.
+    ${callerRatingProbe(sql`page.id`, args.slot('raterEmail', 'text'), 'mine')}
     order by page.tier, page.key1 collate "C", page.key2 collate "C", page.id`;
   return sql`with ${args.cte()}, ${body}`;
 }
@@ -113,6 +125,40 @@ const leadingTiersQuery = preparedStatement<Record<string, unknown>>('players_se
 
 /** A word of the query as a LIKE pattern on searchText: anywhere, or at a word start when it is short. */
 export const wordPattern = (word: string) => (word.length >= 3 ? `%${word}%` : `% ${word}%`);
+
+/** At most this many words of a query are matched (each adds a condition). */
+export const MAX_QUERY_WORDS = 5;
+
+/**
+ * Tier 4 for a query of `count` words (values `word1`… as LIKE patterns, see wordPattern): every word somewhere in
+ * the name or location, from players_search_text_trgm_idx, by name. Prepared with its values in `args` (argsRow), so
+ * it is planned once: planned per call it cost more than it ran (decision 024).
+ */
+function everyWordStatement(count: number): SQL {
+  const args = argsRow();
+  const everyWord = sql.join(
+    Array.from(
+      { length: count },
+      (_, index) => sql`${searchText(players)} like ${args.slot(`word${index + 1}`, 'text')}`,
+    ),
+    sql` and `,
+  );
+  const body = sql`found as (select ${players.id} as id from ${players} where ${everyWord}
+      order by ${byteOrder(players.searchName)}, ${players.id} limit ${args.slot('limit', 'int')})
+    select p.id, p.first_name as "firstName", p.last_name as "lastName", p.location,
+      p.skill_level as "skillLevel", p.is_verified as "isVerified", p.user_id as "userId",
+      p.visibility, p.rating_count as "ratingCount", mine.id as "existingRatingId"
+    from found join ${players} p on p.id = found.id
+    ${callerRatingProbe(sql`p.id`, args.slot('raterEmail', 'text'), 'mine')}
+    order by ${byteOrder(sql`p.search_name`)}, p.id`;
+  return sql`with ${args.cte()}, ${body}`;
+}
+
+const everyWordQueries = Array.from({ length: MAX_QUERY_WORDS }, (_, index) =>
+  preparedStatement<Record<string, unknown>>(`players_search_every_word_${index + 1}`, () =>
+    everyWordStatement(index + 1),
+  ),
+);
 
 export type SearchOptions = { query: string; raterEmail: string | null; limit: number };
 
@@ -130,26 +176,9 @@ export async function searchPlayers(db: Db, options: SearchOptions): Promise<Sea
   })) as SearchRow[];
   if (rows.length > 0) return rows;
 
-  const everyWord = and(...query.split(' ').map((word) => sql`${searchText(players)} like ${wordPattern(word)}`));
-  const rest = await db
-    .select({
-      id: players.id,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      location: players.location,
-      skillLevel: players.skillLevel,
-      isVerified: players.isVerified,
-      userId: players.userId,
-      visibility: players.visibility,
-      ratingCount: players.ratingCount,
-      existingRatingId: ratings.id,
-    })
-    .from(players)
-    .leftJoin(ratings, and(eq(ratings.playerId, players.id), sql`lower(${ratings.raterEmail}) = ${raterEmail}`))
-    .where(everyWord)
-    .orderBy(byteOrder(players.searchName), players.id)
-    .limit(limit);
-  return rest;
+  const words = query.split(' ').slice(0, MAX_QUERY_WORDS);
+  const wordValues = Object.fromEntries(words.map((word, index) => [`word${index + 1}`, wordPattern(word)]));
+  return (await everyWordQueries[words.length - 1].run(db, { ...wordValues, raterEmail, limit })) as SearchRow[];
 }
 
 /**

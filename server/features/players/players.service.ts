@@ -30,12 +30,13 @@ import {
   findPlayerOfUser,
   findSearchRowsByIds,
   insertPlayer as insertPlayerRow,
+  MAX_QUERY_WORDS,
   searchPlayers,
   type NewPlayer,
   updatePlayerProfile,
 } from './players.repo';
 import { findPlayerDetail, type PlayerDetailRow } from './player-detail.repo';
-import { MAX_QUERY_WORDS, searchPlayersNear } from './players-near.repo';
+import { searchPlayersNear } from './players-near.repo';
 import { locationFor, refuseUnlessSeen, seesInFull, type PlayerViewer } from './player-visibility.service';
 import { refuseBeyondNewPlayerLimit } from './new-player-limit.service';
 
