@@ -107,8 +107,16 @@ export const players = pgTable(
     index('players_created_at_idx').on(t.createdAt),
     index('players_created_by_idx').on(t.createdByUserId, t.createdAt),
     // Search near a place: each point of the radius (from player_points) gives its players in name order, from
-    // this index alone (players-near.repo.ts).
-    index('players_point_name_idx').on(t.latitude, t.longitude, sql`${t.searchName} collate "C"`, t.id),
+    // this index alone (players-near.repo.ts); with a query, its words and tiers are matched on the index's last two
+    // columns, not on each player's row (decision 024).
+    index('players_point_name_idx').on(
+      t.latitude,
+      t.longitude,
+      sql`${t.searchName} collate "C"`,
+      t.id,
+      t.searchLast,
+      t.searchLocation,
+    ),
     check('players_rating_count_check', sql`${t.ratingCount} >= 0`),
     check('players_visibility_check', sql`${t.visibility} in ('public', 'members')`),
     // A place is a city with its state, and a ZIP only with them.

@@ -1,0 +1,2 @@
+DROP INDEX "players_point_name_idx";--> statement-breakpoint
+CREATE INDEX "players_point_name_idx" ON "players" USING btree ("latitude","longitude","search_name" collate "C","id","search_last","search_location");
