@@ -55,7 +55,8 @@ export type LeaderboardSource = {
 
 type BoardAndPlace = Board & { place: RaterPlace | undefined; stored: boolean };
 
-async function loadBoard(db: Executor, period: LeaderboardPeriod, now = new Date()): Promise<Board> {
+/** A board counted from every rater's rows: what the refresh stores, and what its tests hold it to. */
+export async function loadBoard(db: Executor, period: LeaderboardPeriod, now = new Date()): Promise<Board> {
   const since = periodStartDay(period, now);
   const rows = since === null ? await findAllTimeLeaderboard(db) : await findLeaderboardSince(db, since);
   return { rows, raterCounts: await findRaterCounts(db, since) };
