@@ -8,7 +8,7 @@
         and pt.longitude between $7::float8 and $8::float8
     ),
     -- Ties at the tenth of a mile shown go to the better match. Each point gives its best players' ids and names
-    -- alone (without a query, from the index only); the page's players are read by id once the page is known.
+    -- alone, from players_point_name_idx only (a query's words too); the page's players are read by id once known.
     page as (
       select found.id, found.search_name, found.tier, round(inside.exact_distance::numeric, 1)::float8 as distance
       from inside cross join lateral (
