@@ -1,4 +1,4 @@
-import type { TrustFlag } from '@common/schemas/trust';
+import type { TrustFlag, TrustRun } from '@common/schemas/trust';
 import { describe, expect, it } from 'vitest';
 import { trustReviewBody } from './api/review-trust-flag';
 import {
@@ -7,10 +7,12 @@ import {
   calibrationTone,
   durationText,
   isRing,
+  isRunOpen,
   playerName,
   ratingIdsText,
   ringRows,
   ringSummary,
+  runProgress,
   type BoostEvidence,
   type RingEvidence,
 } from './trust-display';
@@ -83,5 +85,58 @@ describe('trust flag display', () => {
       notes: 'ring of club mates',
     });
     expect(trustReviewBody('dismiss', '   ')).toEqual({ action: 'dismiss' });
+  });
+});
+
+const running = (phase: string | null, done: number, total: number): TrustRun => ({
+  id: 3,
+  state: 'running',
+  requestedAt: '2026-11-28T10:00:00.000Z',
+  requestedByAdmin: true,
+  startedAt: '2026-11-28T10:00:01.000Z',
+  finishedAt: null,
+  phase,
+  progress: { done, total },
+  error: null,
+});
+
+describe('full run progress', () => {
+  it('follows a queued or running run, not a finished one', () => {
+    expect(isRunOpen({ ...running('estimates', 0, 1), state: 'queued' })).toBe(true);
+    expect(isRunOpen(running('estimates', 0, 1))).toBe(true);
+    expect(isRunOpen({ ...running('done', 0, 0), state: 'done' })).toBe(false);
+    expect(isRunOpen({ ...running('loading', 0, 0), state: 'failed' })).toBe(false);
+    expect(isRunOpen(null)).toBe(false);
+  });
+
+  it('says which step a run is at, with its count where the step knows its end', () => {
+    expect(runProgress({ ...running(null, 0, 0), state: 'queued' })).toEqual({
+      text: 'Queued, waiting to start',
+      share: null,
+    });
+    expect(runProgress(running('starting', 0, 0)).text).toBe('Starting');
+    expect(runProgress(running(null, 0, 0)).text).toBe('Starting');
+    expect(runProgress(running('reading players', 3, 0))).toEqual({ text: 'Reading players', share: null });
+    expect(runProgress(running('reading ratings', 120_000, 0))).toEqual({
+      text: 'Reading ratings: 120,000 so far',
+      share: null,
+    });
+    expect(runProgress(running('leniency', 2, 10))).toEqual({
+      text: 'Measuring rater leniency: pass 3 of up to 10',
+      share: 0.2,
+    });
+    expect(runProgress(running('estimates', 40_000, 87_027))).toEqual({
+      text: 'Computing estimates: 40,000 of 87,027 players',
+      share: 40_000 / 87_027,
+    });
+    expect(runProgress(running('estimates', 0, 0)).text).toBe('Computing estimates');
+    // A single step's 0 of 1, or a count that does not move, says nothing.
+    expect(runProgress(running('collusion', 0, 1))).toEqual({ text: 'Checking for collusion', share: null });
+    expect(runProgress(running('raters', 0, 5400)).text).toBe('Saving rater scores and flags');
+  });
+
+  it('shows a step it does not know by its name, and its count', () => {
+    expect(runProgress(running('writing history', 5, 8))).toEqual({ text: 'Writing history: 5 of 8', share: null });
+    expect(runProgress(running('toString', 0, 0)).text).toBe('ToString');
   });
 });

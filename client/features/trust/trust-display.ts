@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@client/components/ui/badge';
-import type { TrustFlag, TrustStatus } from '@common/schemas/trust';
+import type { TrustFlag, TrustRun, TrustRunHealth, TrustStatus } from '@common/schemas/trust';
 
 type Evidence = TrustFlag['evidence'];
 export type RingEvidence = Extract<Evidence, { density: number }>;
@@ -83,3 +83,50 @@ export function calibrationTone(calibration: TrustStatus['calibration']): 'ok' |
 
 /** "2.4 s" / "850 ms". */
 export const durationText = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** A full run that has not finished: the panel follows it and "Recompute now" waits for it. */
+export const isRunOpen = (run: TrustRun | null | undefined): run is TrustRun & { state: 'queued' | 'running' } =>
+  run?.state === 'queued' || run?.state === 'running';
+
+type Progress = TrustRun['progress'];
+const amount = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The steps of a full run as the server names them (server/features/trust/full-run.service.ts), in words. Counts show
+ * only where they mean "this many of that many": a step's `total` is 0 while it cannot know it, or 1 for a single step.
+ */
+const RUN_PHASES: Record<string, (progress: Progress) => string> = {
+  starting: () => 'Starting',
+  'reading players': () => 'Reading players',
+  'reading ratings': ({ done }) => (done > 0 ? `Reading ratings: ${amount(done)} so far` : 'Reading ratings'),
+  hyper: () => 'Fitting the model',
+  leniency: ({ done, total }) =>
+    total > 0 ? `Measuring rater leniency: pass ${done + 1} of up to ${total}` : 'Measuring rater leniency',
+  estimates: ({ done, total }) =>
+    total > 0 ? `Computing estimates: ${amount(done)} of ${count(total, 'player')}` : 'Computing estimates',
+  collusion: () => 'Checking for collusion',
+  raters: () => 'Saving rater scores and flags',
+  done: () => 'Finishing',
+};
+
+/** The steps whose count is worth a bar (the others last a moment, or count up to an unknown end). */
+const BAR_PHASES = new Set(['leniency', 'estimates']);
+
+/** How far an open run got: "Computing estimates: 40,000 of 87,027 players", and its share for a bar. */
+export function runProgress(run: TrustRun): { text: string; share: number | null } {
+  if (run.state === 'queued') return { text: 'Queued, waiting to start', share: null };
+  const phase = run.phase ?? 'starting';
+  const { done, total } = run.progress;
+  const known = Object.hasOwn(RUN_PHASES, phase) ? RUN_PHASES[phase] : undefined;
+  const text = known
+    ? known(run.progress)
+    : `${phase.charAt(0).toUpperCase()}${phase.slice(1)}${total > 0 ? `: ${amount(done)} of ${amount(total)}` : ''}`;
+  const share = BAR_PHASES.has(phase) && total > 0 ? Math.min(1, done / total) : null;
+  return { text, share };
+}
+
+/** Health worth a badge beside the panel's title; "ok", "running" and "never" have none. */
+export const RUN_HEALTH_BADGE: Partial<Record<TrustRunHealth, { label: string; tone: BadgeTone }>> = {
+  overdue: { label: 'Overdue', tone: 'warning' },
+  failed: { label: 'Last run failed', tone: 'danger' },
+};

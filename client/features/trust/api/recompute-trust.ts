@@ -1,20 +1,23 @@
 import { apiRequest } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import type { TrustStatus } from '@common/schemas/trust';
+import type { TrustRecomputeReply } from '@common/schemas/trust';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export type TrustRun = NonNullable<TrustStatus['lastRun']>;
-
-/** POST /api/admin/trust/recompute: the full run, answered when it is done. */
+/** POST /api/admin/trust/recompute (202): queues a full run, or joins the one already queued or running. */
 export const recomputeTrust = () =>
-  apiRequest<TrustRun>('POST', '/api/admin/trust/recompute', undefined, { admin: true });
+  apiRequest<TrustRecomputeReply>('POST', '/api/admin/trust/recompute', undefined, { admin: true });
 
-/** A full run can raise new flags and moves every estimate: the trust screens and the player lists refresh. */
-export function useRecomputeTrust() {
+/**
+ * Queues a full run, then reads the status that follows it; the mutation stays pending until the status shows the
+ * run, so "Recompute now" never comes back for a moment in between. `onQueued` hears the run's id first.
+ */
+export function useRecomputeTrust(onQueued: (reply: TrustRecomputeReply) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recomputeTrust,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.players.all }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.trustAll }),
+    onSuccess: async (reply) => {
+      onQueued(reply);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.trustStatus });
+    },
   });
 }

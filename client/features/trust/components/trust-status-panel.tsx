@@ -1,31 +1,47 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
+import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
-import { useQuery } from '@tanstack/react-query';
-import { Activity, Hourglass, RefreshCw, Target, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { trustStatusQuery } from '../api/get-trust-status';
+import type { TrustRun, TrustStatus } from '@common/schemas/trust';
+import { Activity, Hourglass, RefreshCw, Target, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { useFollowedTrustStatus } from '../api/get-trust-status';
 import { useRecomputeTrust } from '../api/recompute-trust';
-import { calibrationText, calibrationTone, durationText } from '../trust-display';
+import { calibrationText, calibrationTone, durationText, isRunOpen, RUN_HEALTH_BADGE } from '../trust-display';
 import { TrustDate } from './trust-date';
+import { TrustRunProgress } from './trust-run-progress';
 
-/** The last full run, the calibration check, the pending count, and "Recompute now". */
+/**
+ * The last full run, the one in progress (followed until it ends), the calibration check, the pending count, and
+ * "Recompute now", which queues a run the worker takes up.
+ */
 export function TrustStatusPanel() {
-  const status = useQuery(trustStatusQuery);
-  const recompute = useRecomputeTrust();
   const { toast } = useToast();
+  // The run this admin asked for: its end is announced; a scheduled run's shows on the panel alone.
+  const asked = useRef<number | null>(null);
+  const { status, follow } = useFollowedTrustStatus((run: TrustRun, data: TrustStatus) => {
+    if (run.id !== asked.current) return;
+    asked.current = null;
+    // A failed run stays on the panel as an alert.
+    if (run.state !== 'done' || !data.lastRun) return;
+    const { players, ratings, durationMs } = data.lastRun;
+    toast({
+      title: 'Estimates recomputed',
+      description: `${players.toLocaleString('en-US')} players and ${ratings.toLocaleString('en-US')} ratings in ${durationText(durationMs)}.`,
+      variant: 'success',
+    });
+  });
+  const recompute = useRecomputeTrust((reply) => {
+    asked.current = reply.runId;
+    follow(reply.runId);
+  });
 
   const run = () =>
     recompute.mutate(undefined, {
-      onSuccess: (reply) =>
-        toast({
-          title: 'Estimates recomputed',
-          description: `${reply.players.toLocaleString('en-US')} players and ${reply.ratings.toLocaleString('en-US')} ratings in ${durationText(reply.durationMs)}.`,
-          variant: 'success',
-        }),
       onError: (error) =>
         toast({
           title: 'Could not recompute',
@@ -38,21 +54,52 @@ export function TrustStatusPanel() {
     return <QueryStatus query={status} loading="Loading the trust status..." failed="Error loading the trust status" />;
   }
 
-  const { lastRun, calibration, pendingFlags } = status.data;
+  const { lastRun, currentRun, health, calibration, pendingFlags } = status.data;
+  const open = isRunOpen(currentRun);
+  const busy = open || recompute.isPending;
+  const badge = RUN_HEALTH_BADGE[health];
+  const overdue = health === 'overdue';
   const tone = calibrationTone(calibration);
   return (
     <Card aria-labelledby="trust-status" role="region" className="grid gap-4 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="trust-status" className="text-lg font-bold text-stone-900">
-          Estimates and checks
-        </h2>
-        <Button onClick={run} loading={recompute.isPending} variant="outline" className="w-full sm:w-auto">
-          {!recompute.isPending && <RefreshCw aria-hidden className="size-4" />}
-          {recompute.isPending ? 'Recomputing...' : 'Recompute now'}
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="trust-status" className="text-lg font-bold text-stone-900">
+            Estimates and checks
+          </h2>
+          {badge && (
+            <Badge tone={badge.tone}>
+              <TriangleAlert aria-hidden className="size-3.5" />
+              {badge.label}
+            </Badge>
+          )}
+        </div>
+        <Button onClick={run} loading={busy} variant="outline" className="w-full sm:w-auto">
+          {!busy && <RefreshCw aria-hidden className="size-4" />}
+          {busy ? 'Recomputing...' : 'Recompute now'}
         </Button>
       </div>
+      {open && <TrustRunProgress run={currentRun} stalled={overdue} />}
+      {currentRun?.state === 'failed' && (
+        <Alert
+          tone="error"
+          title="The last full run failed"
+          action={
+            <Button size="sm" variant="outline" onClick={run} loading={recompute.isPending}>
+              Try again
+            </Button>
+          }
+        >
+          {currentRun.error ?? 'No reason was recorded.'}
+          {currentRun.finishedAt && (
+            <span className="block text-xs">
+              Stopped <TrustDate value={currentRun.finishedAt} />
+            </span>
+          )}
+        </Alert>
+      )}
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Stat icon={Activity} label="Last full run">
+        <Stat icon={Activity} label="Last full run" className={cn(overdue && !open && 'bg-amber-50 ring-amber-200')}>
           {lastRun ? (
             <>
               <TrustDate value={lastRun.computedAt} />
@@ -63,6 +110,9 @@ export function TrustStatusPanel() {
             </>
           ) : (
             'Never'
+          )}
+          {overdue && !open && (
+            <span className="block text-xs font-normal text-amber-900">Overdue: later than the schedule allows</span>
           )}
         </Stat>
         <Stat icon={Target} label="Calibration" className={cn(tone === 'off' && 'bg-amber-50 ring-amber-200')}>
