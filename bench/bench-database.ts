@@ -198,7 +198,8 @@ export async function undoRatings(db: Executor, raterUserIds: string[], ratingId
         (count(*) filter (where floor(overall_rating + 0.5) = 3))::int as t3,
         (count(*) filter (where floor(overall_rating + 0.5) = 4))::int as t4,
         (count(*) filter (where floor(overall_rating + 0.5) = 5))::int as t5
-      from gone group by player_id
+      -- Only what was counted: an anonymous rating adds to its player's aggregates at its release, not before.
+      from gone where listed_at is not null group by player_id
     )
     update players p set
       rating_count = p.rating_count - t.c, overall_sum = p.overall_sum - t.o,
