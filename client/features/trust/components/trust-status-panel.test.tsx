@@ -73,6 +73,7 @@ afterEach(() => {
 
 const panel = () => screen.getByRole('region', { name: 'Estimates and checks' });
 const statusReads = () => calls.filter((call) => call.path === '/api/admin/trust/status').length;
+const button = (name: string) => within(panel()).getByRole<HTMLButtonElement>('button', { name });
 const posts = () => calls.filter((call) => call.method === 'POST').length;
 /** The next poll: the panel reads the status again after TRUST_RUN_POLL_MS while a run is open. */
 const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(TRUST_RUN_POLL_MS));
@@ -90,8 +91,7 @@ describe('Trust status panel: a full run', () => {
     await user().click(within(panel()).getByRole('button', { name: 'Recompute now' }));
     await within(panel()).findByText('Queued, waiting to start');
     expect(within(panel()).getByText(/^Asked for by an admin, queued/)).toBeTruthy();
-    const button = within(panel()).getByRole('button', { name: 'Recomputing...' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button('Recomputing...').disabled).toBe(true);
     expect(posts()).toBe(1);
 
     status = {
@@ -110,7 +110,7 @@ describe('Trust status panel: a full run', () => {
     expect(within(panel()).getByRole('progressbar', { name: 'Full run progress' }).getAttribute('aria-valuenow')).toBe(
       '46',
     );
-    expect((within(panel()).getByRole('button', { name: 'Recomputing...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(button('Recomputing...').disabled).toBe(true);
     // The previous run stays shown until this one is done.
     expect(within(panel()).getByText('87,027 players, 1,000,000 ratings in 2.4 s')).toBeTruthy();
 
@@ -125,7 +125,7 @@ describe('Trust status panel: a full run', () => {
     expect(await screen.findByText('Estimates recomputed')).toBeTruthy();
     expect(screen.getByText('87,100 players and 1,000,500 ratings in 118.0 s.')).toBeTruthy();
     expect(within(panel()).queryByText(/Computing estimates/)).toBeNull();
-    expect((within(panel()).getByRole('button', { name: 'Recompute now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(button('Recompute now').disabled).toBe(false);
 
     // Done: no more reads.
     const afterDone = statusReads();
@@ -172,7 +172,7 @@ describe('Trust status panel: a full run', () => {
     );
     expect(within(panel()).getByText(/^Scheduled, started/)).toBeTruthy();
     expect(within(panel()).queryByRole('progressbar')).toBeNull();
-    expect((within(panel()).getByRole('button', { name: 'Recomputing...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(button('Recomputing...').disabled).toBe(true);
 
     status = { ...baseStatus, currentRun: run5({ state: 'done', phase: 'done' }) };
     await nextPoll();
@@ -237,6 +237,6 @@ describe('Trust status panel: a full run', () => {
     );
     expect(await screen.findByText('Could not recompute')).toBeTruthy();
     expect(screen.getByText('Admin access required')).toBeTruthy();
-    expect((within(panel()).getByRole('button', { name: 'Recompute now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(button('Recompute now').disabled).toBe(false);
   });
 });
