@@ -26,6 +26,7 @@ import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { firstDrawLimit } from './features/seo/first-draws.service';
 import { seoRoutes } from './features/seo/seo.routes';
 import { trustRoutes } from './features/trust/trust.routes';
+import { trustRunHealth } from './features/trust/trust-run-health.service';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { verificationRoutes } from './features/verification/verification.routes';
 import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './lib/limit-store';
@@ -218,7 +219,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events: clusterEvents,
   });
   await app.register(authorizePlugin, { db: database.db });
-  await app.register(metricsPlugin, { token: env.METRICS_TOKEN, database });
+  await app.register(metricsPlugin, {
+    token: env.METRICS_TOKEN,
+    database,
+    trustRuns: () => trustRunHealth(database.db, env.TRUST_FULL_RUN_MINUTES * 60_000),
+  });
   await app.register(apiDocsPlugin, { secureCookies: env.NODE_ENV === 'production' });
 
   // A worker instance runs the trust jobs and answers health and metrics only (decision 025).

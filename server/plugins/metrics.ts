@@ -4,13 +4,18 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { jobLastRuns } from '../lib/metrics';
+import { TRUST_RUN_HEALTH, type TrustRunHealth } from '../../common/schemas/trust';
 import { safeEqual } from '../lib/tokens';
 
 export type MetricsOptions = {
   /** METRICS_TOKEN: unset turns the metrics off, and /metrics is not served. */
   token?: string;
   database: Database;
+  /** The trust full runs' state, read from the database at each scrape (the same for every instance). */
+  trustRuns?: () => Promise<TrustRunGauges>;
 };
+
+export type TrustRunGauges = { health: TrustRunHealth; lastCompletedAt: Date | null };
 
 /** A request no route matched: one label for all of them, so a scan of random URLs adds no series. */
 const UNMATCHED = 'unmatched';
@@ -78,6 +83,35 @@ function stateGauges(registers: Registry[], poolStats: Database['poolStats']) {
 }
 
 /**
+ * Whether the trust full runs keep up: a failed or overdue run shows here, not only in a log line. One read of two
+ * small indexed rows per scrape.
+ */
+function trustRunGauges(registers: Registry[], read: () => Promise<TrustRunGauges>) {
+  let latest: Promise<TrustRunGauges> | null = null;
+  // Both gauges of one scrape share one read.
+  const once = () => (latest ??= read().finally(() => setTimeout(() => (latest = null), 1000).unref()));
+  new Gauge({
+    name: 'trust_full_run_health',
+    help: 'The trust full runs: 1 for the current state (ok, running, failed, overdue, never), 0 for the others',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const { health } = await once();
+      for (const state of TRUST_RUN_HEALTH) this.set({ state }, state === health ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'trust_full_run_last_success_timestamp_seconds',
+    help: 'When the last trust full run completed (Unix time; 0 before the first)',
+    registers,
+    async collect() {
+      const { lastCompletedAt } = await once();
+      this.set(lastCompletedAt ? lastCompletedAt.getTime() / 1000 : 0);
+    },
+  });
+}
+
+/**
  * Prometheus metrics at GET /metrics: requests by route pattern and status with their latency, 429
  * refusals by route, the database pool, the event loop (prom-client's default metrics) and when each
  * background job last ran. Each app has its own registry, so apps built side by side do not mix counts.
@@ -92,6 +126,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   collectDefaultMetrics({ register: registry });
   const { requests, duration, rateLimited } = httpMetrics(registers);
   stateGauges(registers, database.poolStats);
+  if (options.trustRuns) trustRunGauges(registers, options.trustRuns);
 
   app.addHook('onResponse', (request, reply, done) => {
     const labels = {

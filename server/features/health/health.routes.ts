@@ -2,6 +2,8 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { z } from 'zod';
 import { migrationsFolder } from '../../db/client';
 import type { FeatureRoutes } from '../../deps';
+import { TRUST_RUN_HEALTH } from '../../../common/schemas/trust';
+import { trustRunHealth } from '../trust/trust-run-health.service';
 import { benchRoutes } from './bench.routes';
 import { appliedMigrations, missingMigrationsTable, pingDatabase, type AppliedMigrations } from './health.repo';
 
@@ -12,6 +14,11 @@ const readyReply = z.object({
   database: z.enum(['up', 'down']),
   /** mismatch: the database records migrations this build does not have (or different ones). */
   migrations: z.enum(['applied', 'pending', 'mismatch', 'unknown']),
+  /**
+   * Background work an operator watches, never a reason to take this instance out of traffic: the trust full
+   * runs' state (a failed or overdue run shows here while the instance stays ready).
+   */
+  details: z.object({ trustRuns: z.enum(TRUST_RUN_HEALTH).or(z.literal('unknown')) }).optional(),
 });
 type ReadyReply = z.infer<typeof readyReply>;
 
@@ -29,6 +36,16 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 function migrationState(applied: AppliedMigrations, expected: AppliedMigrations): ReadyReply['migrations'] {
   if (applied.count === expected.count && applied.lastHash === expected.lastHash) return 'applied';
   return applied.count < expected.count ? 'pending' : 'mismatch';
+}
+
+/** The trust runs' state for the readiness details, within the probe's time; 'unknown' when it cannot tell. */
+async function trustRunsDetail(deps: Parameters<FeatureRoutes>[1]) {
+  try {
+    const fullRunMs = deps.env.TRUST_FULL_RUN_MINUTES * 60_000;
+    return (await withinTime(trustRunHealth(deps.database.db, fullRunMs), READY_TIMEOUT_MS)).health;
+  } catch {
+    return 'unknown' as const;
+  }
 }
 
 export const healthRoutes: FeatureRoutes = async (app, deps) => {
@@ -89,6 +106,7 @@ export const healthRoutes: FeatureRoutes = async (app, deps) => {
         const applied = await withinTime(appliedMigrations(database.db), READY_TIMEOUT_MS);
         const migrations = migrationState(applied, expected);
         answer = { status: migrations === 'applied' ? 'ok' : 'unavailable', database: 'up', migrations };
+        if (migrations === 'applied') answer.details = { trustRuns: await trustRunsDetail(deps) };
       } catch (err) {
         if (missingMigrationsTable(err)) {
           answer = { status: 'unavailable', database: 'up', migrations: 'pending' };

@@ -43,8 +43,8 @@ export async function trustTick(db: Db, options: TrustJobOptions): Promise<Trust
   const lease = await holdLease(db, LEASE, holder, options.leaseSeconds ?? TRUST_LEASE_SECONDS);
   if (!lease) return 'busy';
   try {
-    // A run whose holder died holds no lease any more: it shows as failed, and the run below starts over.
-    await failAbandonedRuns(db, LEASE);
+    // A run whose holder died holds no lease any more: it shows as failed, and a new one starts over at once.
+    if ((await failAbandonedRuns(db, LEASE)) > 0) await queueRun(db, { admin: false, userId: null });
     let request = await findOpenRun(db);
     if (!request && (await fullRunNeeded(db, options.fullRunMs)))
       request = await queueRun(db, { admin: false, userId: null });

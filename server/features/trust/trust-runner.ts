@@ -19,11 +19,9 @@ const onRun = (outcome: string) => {
  * From source (tsx, Vitest) the worker loads the TypeScript entry through tsx; the built server ships
  * dist/server/trust-worker.js beside its main.js.
  */
-function workerEntry(): { url: URL; execArgv: string[] } {
+function workerEntry(): URL {
   const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource
-    ? { url: new URL('./trust-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { url: new URL('./trust-worker.js', import.meta.url), execArgv: [] };
+  return new URL(fromSource ? './trust-worker-source.mjs' : './trust-worker.js', import.meta.url);
 }
 
 /**
@@ -63,9 +61,8 @@ function startWorkerThread(app: Pick<App, 'addHook' | 'log'>, url: string, setti
   let closing = false;
   let restartTimer: NodeJS.Timeout | null = null;
   const start = () => {
-    const entry = workerEntry();
     const data: TrustWorkerData = { url, everyMs: settings.everyMs, fullRunMs: settings.fullRunMs };
-    const thread = new Worker(entry.url, { workerData: data, execArgv: entry.execArgv, name: 'trust-worker' });
+    const thread = new Worker(workerEntry(), { workerData: data, name: 'trust-worker' });
     worker = thread;
     thread.on('message', (message: TrustWorkerMessage) => {
       if (message.type === 'ran') onRun(message.outcome);
