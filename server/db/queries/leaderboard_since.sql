@@ -10,11 +10,12 @@ with totals as (
     ), entries as (
       select totals.user_id as "userId", "users"."email" as email, totals.ratings_count as "ratingsCount",
         totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
-        coalesce("rater_stats"."total_points", 0) as "totalPoints", (select "rater_trust"."helpfulness_score" from "rater_trust" where "rater_trust"."rater_key" = lower("users"."email")) as "helpfulnessScore",
+        coalesce((select "rater_stats"."total_points" from "rater_stats" where "rater_stats"."user_id" = totals.user_id), 0)
+          as "totalPoints",
+        (select "rater_trust"."helpfulness_score" from "rater_trust" where "rater_trust"."rater_key" = lower("users"."email")) as "helpfulnessScore",
         "players"."first_name" as "firstName", "players"."last_name" as "lastName",
         "users"."first_name" as "accountFirstName", "users"."last_name" as "accountLastName"
       from totals join "users" on "users"."id" = totals.user_id
-      left join "rater_stats" on "rater_stats"."user_id" = totals.user_id
       left join "players" on "players"."user_id" = totals.user_id
       where totals.ratings_count >= (select count from cut)
     )

@@ -5,7 +5,7 @@ with marked as (select distinct unnest($1::uuid[]) as user_id), fresh as (select
       from marked left join "rater_stats" on "rater_stats"."user_id" = marked.user_id), old as (
       select "leaderboard_standings"."user_id" as user_id, "leaderboard_standings"."ratings_count" as ratings_count, "leaderboard_standings"."helpfulness_sum" as helpfulness_sum,
         "leaderboard_standings"."helpfulness_count" as helpfulness_count
-      from "leaderboard_standings" where "leaderboard_standings"."period" = $2::text and "leaderboard_standings"."user_id" in (select user_id from marked)
+      from "leaderboard_standings" where "leaderboard_standings"."period" = $2::text and "leaderboard_standings"."user_id" in (select user_id from fresh)
     ), changed as (
       select fresh.*, coalesce(old.ratings_count, 0) as old_count from fresh left join old using (user_id)
       where case when old.user_id is null then fresh.ratings_count > 0

@@ -14,12 +14,14 @@ import {
   findRefreshState,
   findStandingCounts,
   findStandingRows,
+  analyzeStandings,
   rebuildStandings,
   storeBoardState,
   takeMarks,
   updateStandings,
   type RefreshState,
   type StandingChange,
+  type WindowMove,
 } from './leaderboard-standings.repo';
 import { periodStartDay } from './leaderboard.service';
 import { raterDisplayName } from './rater-display-name';
@@ -112,14 +114,14 @@ async function bringUpToDate(tx: Executor, state: RefreshState, now: Date): Prom
       report.rebuilt.push(period);
       report.redrawn.push(period);
     } else {
-      const moved = board.since === since ? null : windowEdges(board.since!, since!);
+      const moved = since === null || board.since === since ? null : windowMove(board.since!, since);
       const changes =
         marks.userIds.length > 0 || moved
           ? await updateStandings(
               tx,
               period,
               marks.userIds,
-              since === null ? null : { since, moved: moved ?? { from: since, to: since } },
+              since === null ? null : { since, moved: moved ?? { left: null, entered: null } },
             )
           : [];
       const redraw =
@@ -137,6 +139,7 @@ async function bringUpToDate(tx: Executor, state: RefreshState, now: Date): Prom
       report.outcome = 'computed';
     }
   }
+  if (report.rebuilt.length > 0) await analyzeStandings(tx);
   return report;
 }
 
@@ -154,9 +157,11 @@ function needsRebuild(board: StoredBoardWithState, since: string | null, now: Da
   return Math.abs(Date.parse(since) - Date.parse(board.since)) / DAY_MS >= held;
 }
 
-/** The days between the window's old start and its new one, either way: their raters' sums change. */
-const windowEdges = (before: string, after: string) =>
-  before < after ? { from: before, to: after } : { from: after, to: before };
+/** The days that left the window (its start moved forward) or entered it (moved back: a clock set back). */
+const windowMove = (before: string, after: string): WindowMove =>
+  before < after
+    ? { left: { from: before, to: after }, entered: null }
+    : { left: null, entered: { from: after, to: before } };
 
 /**
  * Whether the first 50 can differ from the stored ones: a listed rater moved, was marked (their all-time points show

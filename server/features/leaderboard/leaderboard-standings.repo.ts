@@ -92,15 +92,15 @@ export async function takeMarks(db: Executor): Promise<TakenMarks> {
 export type StandingChange = { userId: string; oldCount: number; newCount: number };
 
 /**
- * Writes the fresh counts of the raters in `marked` (after `fresh`: user_id, ratings_count, helpfulness_sum,
- * helpfulness_count) where they differ from the stored ones, and returns who moved.
+ * Writes the fresh counts of the raters in `fresh` (user_id, ratings_count, helpfulness_sum, helpfulness_count,
+ * after the CTEs `ctes`) where they differ from the stored ones, and returns who moved.
  */
-function updateStatement(marked: SQL, fresh: SQL): SQL {
+function updateStatement(ctes: SQL, fresh: SQL): SQL {
   const period = param('period', 'text');
-  return sql`with marked as (${marked}), fresh as (${fresh}), old as (
+  return sql`with ${ctes}, fresh as (${fresh}), old as (
       select ${s.userId} as user_id, ${s.ratingsCount} as ratings_count, ${s.helpfulnessSum} as helpfulness_sum,
         ${s.helpfulnessCount} as helpfulness_count
-      from ${s} where ${s.period} = ${period} and ${s.userId} in (select user_id from marked)
+      from ${s} where ${s.period} = ${period} and ${s.userId} in (select user_id from fresh)
     ), changed as (
       select fresh.*, coalesce(old.ratings_count, 0) as old_count from fresh left join old using (user_id)
       where case when old.user_id is null then fresh.ratings_count > 0
@@ -125,7 +125,7 @@ const updateAllTimeQuery = preparedStatement<{ period: 'all'; userIds: string[] 
   'leaderboard_standings_update_all_time',
   () =>
     updateStatement(
-      markedUsers,
+      sql`marked as (${markedUsers})`,
       sql`select marked.user_id, coalesce(${raterStats.ratingsSubmitted}, 0) as ratings_count,
         coalesce(${raterStats.helpfulnessSum}, 0) as helpfulness_sum,
         coalesce(${raterStats.helpfulnessCount}, 0) as helpfulness_count
@@ -134,26 +134,44 @@ const updateAllTimeQuery = preparedStatement<{ period: 'all'; userIds: string[] 
 );
 
 /**
- * A period: the marked raters and those with days between the window's old and new start (`from` to `to`, empty
- * when it has not moved: a range of rater_daily_stats' primary key, one day's raters at a day's change), each summed
- * over their own days in the window (a range of rater_daily_stats_user_day_idx).
+ * A period. The marked raters are summed again over their own days in the window (a range of
+ * rater_daily_stats_user_day_idx each). When the window's start moves forward (a day's change), the days that left
+ * it (a range of rater_daily_stats' primary key: one day's rows) are taken off the other raters' stored counts, so
+ * the raters who stay are not read at all; a start that moves back (a clock set back) sums again the raters of the
+ * days that entered. Empty ranges when the start has not moved.
  */
 const updateSinceQuery = preparedStatement<{
   period: LeaderboardPeriod;
   userIds: string[];
   since: string;
-  from: string;
-  to: string;
+  leftFrom: string;
+  leftTo: string;
+  enteredFrom: string;
+  enteredTo: string;
 }>('leaderboard_standings_update_since', () => {
   const d = raterDailyStats;
+  const inRange = (from: string, to: string) =>
+    sql`${d.day} >= ${param(from, 'date')} and ${d.day} < ${param(to, 'date')}`;
   return updateStatement(
-    sql`${markedUsers} union select ${d.userId} from ${d}
-      where ${d.day} >= ${param('from', 'date')} and ${d.day} < ${param('to', 'date')}`,
+    sql`marked as (
+        ${markedUsers} union select ${d.userId} from ${d} where ${inRange('enteredFrom', 'enteredTo')}
+      ), left_days as (
+        select ${d.userId} as user_id, sum(${d.ratingsCount})::int as ratings_count,
+          sum(${d.helpfulnessSum})::int as helpfulness_sum, sum(${d.helpfulnessCount})::int as helpfulness_count
+        from ${d} where ${inRange('leftFrom', 'leftTo')}
+          and not exists (select from marked where marked.user_id = ${d.userId})
+        group by ${d.userId}
+      )`,
     sql`select marked.user_id, coalesce(sum(${d.ratingsCount}), 0)::int as ratings_count,
         coalesce(sum(${d.helpfulnessSum}), 0)::int as helpfulness_sum,
         coalesce(sum(${d.helpfulnessCount}), 0)::int as helpfulness_count
       from marked left join ${d} on ${d.userId} = marked.user_id and ${d.day} >= ${param('since', 'date')}
-      group by marked.user_id`,
+      group by marked.user_id
+      union all
+      select left_days.user_id, coalesce(${s.ratingsCount}, 0) - left_days.ratings_count,
+        coalesce(${s.helpfulnessSum}, 0) - left_days.helpfulness_sum,
+        coalesce(${s.helpfulnessCount}, 0) - left_days.helpfulness_count
+      from left_days left join ${s} on ${s.period} = ${param('period', 'text')} and ${s.userId} = left_days.user_id`,
   );
 });
 
@@ -163,17 +181,28 @@ const toChange = (raw: Record<string, unknown>): StandingChange => ({
   newCount: Number(raw.newCount),
 });
 
-/** Counts the marked raters again in the period, and those whose days left or entered the window (`moved`). */
+/** How a period's window start moved since its standings were counted: the days that left it, or entered it. */
+export type WindowMove = { left: { from: string; to: string } | null; entered: { from: string; to: string } | null };
+
+/** Counts the marked raters again in the period, and takes the days that left the window (`window.moved`) off. */
 export async function updateStandings(
   db: Executor,
   period: LeaderboardPeriod,
   userIds: string[],
-  window: { since: string; moved: { from: string; to: string } } | null,
+  window: { since: string; moved: WindowMove } | null,
 ): Promise<StandingChange[]> {
-  const raw =
-    window === null
-      ? await updateAllTimeQuery.run(db, { period: 'all', userIds })
-      : await updateSinceQuery.run(db, { period, userIds, since: window.since, ...window.moved });
+  if (window === null) return (await updateAllTimeQuery.run(db, { period: 'all', userIds })).map(toChange);
+  const none = { from: window.since, to: window.since };
+  const [left, entered] = [window.moved.left ?? none, window.moved.entered ?? none];
+  const raw = await updateSinceQuery.run(db, {
+    period,
+    userIds,
+    since: window.since,
+    leftFrom: left.from,
+    leftTo: left.to,
+    enteredFrom: entered.from,
+    enteredTo: entered.to,
+  });
   return raw.map(toChange);
 }
 
@@ -207,6 +236,14 @@ export async function rebuildStandings(db: Executor, period: LeaderboardPeriod, 
   await clearStandingsQuery.run(db, { period });
   if (since === null) await fillAllTimeQuery.run(db, {});
   else await fillSinceQuery.run(db, { period, since });
+}
+
+/**
+ * The planner's statistics after a rebuild, at once: with none (a new table, or autovacuum not yet round), it
+ * read every standing of the period for the 50th's count instead of 50 entries of leaderboard_standings_count_idx.
+ */
+export async function analyzeStandings(db: Executor) {
+  await db.execute(sql`analyze ${s}`);
 }
 
 const standingCountsQuery = preparedStatement<{ period: LeaderboardPeriod }>(
@@ -250,8 +287,8 @@ const listedNamesQuery = preparedStatement<{ userIds: string[] }>(
   'leaderboard_listed_names',
   () => sql`select ${users.id} as "userId", ${users.email} as email, ${players.firstName} as "firstName",
       ${players.lastName} as "lastName", ${users.firstName} as "accountFirstName", ${users.lastName} as "accountLastName"
-    from ${users} left join ${players} on ${players.userId} = ${users.id}
-    where ${users.id} = any(${param('userIds', 'uuid[]')})`,
+    from unnest(${param('userIds', 'uuid[]')}) as listed(user_id)
+    join ${users} on ${users.id} = listed.user_id left join ${players} on ${players.userId} = ${users.id}`,
 );
 
 export async function findListedNames(db: Executor, userIds: string[]): Promise<ListedRaterNames[]> {

@@ -67,11 +67,12 @@ export function rankedStatement(parts: { ctes: SQL; cutFrom: SQL; totals: SQL; w
     ), entries as (
       select totals.user_id as "userId", ${users.email} as email, totals.ratings_count as "ratingsCount",
         totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
-        coalesce(${raterStats.totalPoints}, 0) as "totalPoints", ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore",
+        coalesce((select ${raterStats.totalPoints} from ${raterStats} where ${raterStats.userId} = totals.user_id), 0)
+          as "totalPoints",
+        ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore",
         ${players.firstName} as "firstName", ${players.lastName} as "lastName",
         ${users.firstName} as "accountFirstName", ${users.lastName} as "accountLastName"
       from ${parts.totals} join ${users} on ${users.id} = totals.user_id
-      left join ${raterStats} on ${raterStats.userId} = totals.user_id
       left join ${players} on ${players.userId} = totals.user_id
       where ${parts.where}totals.ratings_count >= (select count from cut)
     )
