@@ -2,7 +2,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCORE_LABELS,
-  adminHeaders,
   allScores,
   checkScreen,
   linkedPlayerId,
@@ -17,6 +16,7 @@ import {
 import { releaseAnonymousRatingsViaApi } from './support/admin';
 import { launchBrowser, newTrackedPage, type TrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { recomputeTrustViaApi } from './support/trust';
 
 /** The rows of the skill estimate: the five rating categories, then would play again. */
 const CATEGORY_LABELS = [...SCORE_LABELS, 'Would play again'] as const;
@@ -32,15 +32,6 @@ async function rateViaApi(
     data: { playerName: player.name, playerId: player.id, isNewPlayer: false, isAnonymous, ...allScores(stars) },
   });
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
-}
-
-/** POST /api/admin/trust/recompute: the full run, answered when done. */
-async function recomputeViaApi(server: RunningServer) {
-  const res = await fetch(`${server.baseUrl}/api/admin/trust/recompute`, {
-    method: 'POST',
-    headers: await adminHeaders(server.baseUrl),
-  });
-  expect(res.status, `${await res.text()}\n${server.logs().slice(-3000)}`).toBe(200);
 }
 
 const estimateRegion = (page: Page) => page.getByRole('region', { name: 'Your skill estimate' });
@@ -91,7 +82,7 @@ describe('the skill estimate a player sees, and how it is computed', () => {
       await rater.close();
     }
     expect(await releaseAnonymousRatingsViaApi(server.baseUrl)).toEqual({ released: 3, held: 0 });
-    await recomputeViaApi(server);
+    await recomputeTrustViaApi(server.baseUrl);
 
     const { page } = owner;
     await page.reload();

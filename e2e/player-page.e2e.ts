@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminHeaders,
   allScores,
   checkScreen,
   importPlayersViaApi,
@@ -19,6 +18,7 @@ import {
 import { releaseAnonymousRatingsViaApi } from './support/admin';
 import { launchBrowser, newTrackedPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { recomputeTrustViaApi } from './support/trust';
 
 const NAMED_COMMENT = 'Great hands at the kitchen line, and always up for another game.';
 const ANONYMOUS_COMMENT = 'Steady third-shot drops; the serve could go deeper.';
@@ -41,15 +41,6 @@ async function rateViaApi(
     },
   });
   expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
-}
-
-/** POST /api/admin/trust/recompute: the estimates the page shows, computed now rather than on schedule. */
-async function recomputeViaApi(server: RunningServer) {
-  const res = await fetch(`${server.baseUrl}/api/admin/trust/recompute`, {
-    method: 'POST',
-    headers: await adminHeaders(server.baseUrl),
-  });
-  expect(res.status, await res.text()).toBe(200);
 }
 
 /** GET /api/players/:id/page as anyone: the canonical path and the counts the page shows. */
@@ -98,7 +89,8 @@ describe('a player’s public page', () => {
       await other.close();
     }
     expect(await releaseAnonymousRatingsViaApi(server.baseUrl)).toEqual({ released: 3, held: 0 });
-    await recomputeViaApi(server);
+    // The estimates the page shows, computed now rather than on schedule.
+    await recomputeTrustViaApi(server.baseUrl);
 
     await importPlayersViaApi(server.baseUrl, [
       { firstName: 'Casey', lastName: 'Claimable', email: 'casey.c@club.example', location: 'Denver, CO 80202' },

@@ -17,6 +17,7 @@ import {
 import { adminDeveloperPage } from './support/admin';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { recomputeTrustViaApi } from './support/trust';
 
 type Player = { id: number; name: string };
 type Flag = { id: number; type: 'ring' | 'boost'; players: { id: number }[]; ratingIds: number[] };
@@ -79,7 +80,7 @@ describe('Trust & Safety: an admin reviews collusion flags', () => {
       for (const ring of rings) for (const member of ring) await rateViaApi(outsider, member.player, 2);
     }
 
-    await adminFetch(baseUrl, '/api/admin/trust/recompute', { method: 'POST' });
+    await recomputeTrustViaApi(baseUrl);
     const { flags } = (await adminFetch(baseUrl, '/api/admin/trust/flags?status=pending')) as { flags: Flag[] };
     expect(flags.map((flag) => flag.type)).toEqual(['ring', 'ring']);
   });
@@ -154,9 +155,14 @@ describe('Trust & Safety: an admin reviews collusion flags', () => {
         .getByRole('heading', { name: 'Tia Team, Tom Team, Tess Team' }),
     );
 
-    // A new full run: the confirmed ratings stop counting, and the dismissed ring is not raised again.
+    // A new full run: the confirmed ratings stop counting, and the dismissed ring is not raised again. The button
+    // queues it and the panel follows it until it is done (at this size, within a read or two of the status).
     await page.getByRole('button', { name: 'Recompute now' }).click();
-    await see(toast(page, 'Estimates recomputed'));
+    await see(toast(page, /^(Estimates recomputed|Could not recompute)$/));
+    expect(await notificationsText(page)).toContain('Estimates recomputed');
+    await see(toast(page, /^\d+ players and \d+ ratings in \d/));
+    await see(status.getByRole('button', { name: 'Recompute now' }));
+    expect(await status.getByRole('alert').count()).toBe(0);
     const after = (await adminFetch(server.baseUrl, `/api/players/${ring[0].player.id}`)) as {
       skill: { overall: { n: number } };
     };
