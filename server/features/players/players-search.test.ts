@@ -216,6 +216,7 @@ describe('GET /api/players/search', () => {
       lastName: `Mc${w}`,
       location: 'Portland, ME',
     });
+    await addPlayer(t.database.db, { firstName: 'Carla', lastName: `Mc${w}`, location: 'Portsmouth, NH' });
     const rating = await addRating(t.database.db, { playerId: rated.id, raterEmail: email });
     // No name, last name or place starts with the query: each word is inside one, or a 2-letter word starts one.
     const found = await searchResults(t, `arl ${w} tland me ca`, cookie);
