@@ -1,10 +1,14 @@
 /**
- * npm run bench -- [--database-url URL] [--players N] [--ratings M] [--fresh] [--seconds S]
- *                  [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only] [--skip-no-cache]
- *                  [--verify] [--leaderboard-cache-seconds N] [--server-node-args="--cpu-prof ..."]
+ * npm run bench -- [--database-url URL[,URL...]] [--players N] [--ratings M] [--sizes 1m,10m | --scale 10] [--fresh]
+ *                  [--seconds S] [--connections 10,50] [--only a,b] [--skip-explain] [--explain-only]
+ *                  [--skip-no-cache] [--verify] [--leaderboard-cache-seconds N]
+ *                  [--server-node-args="--cpu-prof ..."]
  *                  [--attacker-connections N] (the first-draws attack: --only first-draws)
+ *                  (the API during a trust full run: --only full-run)
  * Seeds (if empty) a PostgreSQL database, starts the real server on it and measures the hot calls
- * against two reference routes of the same server. Results go to bench/results/.
+ * against the reference routes of the same server. Results go to bench/results/. With several databases
+ * (--sizes, --scale, or a list of URLs) each gets the same bench in turn, and one more report sets each
+ * call's ratios side by side, size by size.
  */
 import { recomputeNow } from '../server/features/trust/trust-jobs';
 import { randomBytes } from 'node:crypto';
@@ -18,10 +22,13 @@ import { openDatabase } from '../server/db/client';
 import { seedDatabase } from '../server/db/seed/seed-database';
 import { verifyAggregates } from '../server/db/seed/verify';
 import { cleanupFixtures, ensureDatabase, prepareFixtures } from './bench-database';
+import { benchTargets, type BenchTarget } from './bench-targets';
 import { explainHotCalls } from './explain';
 import { measureFirstDrawsAttack, writeFirstDrawsResults } from './first-draws';
+import { measureDuringFullRun, p99Text, readinessText, writeFullRunResults } from './full-run';
 import { measure, probe, warmUp, type Measurement } from './load';
 import { textTable, withRatios, writeResults, type BenchMeta } from './report';
+import { writeScaleResults, type SizeRun } from './scale-report';
 import { buildScenarios, type Scenario } from './scenarios';
 import { startServer } from './server-process';
 
@@ -29,9 +36,14 @@ const resultsDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 const { values: args } = parseArgs({
   options: {
-    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/pr_bench' },
-    players: { type: 'string', default: '100000' },
-    ratings: { type: 'string', default: '1000000' },
+    // One URL, or several separated by commas (then --players and --ratings may be lists too).
+    'database-url': { type: 'string' },
+    players: { type: 'string' },
+    ratings: { type: 'string' },
+    // Sizes in ratings, each on its own database (1m: pr_bench, 10m: pr_bench10), a tenth as many players.
+    sizes: { type: 'string' },
+    // --scale 10: the 1M database and the 10M one.
+    scale: { type: 'string' },
     seed: { type: 'string', default: '1' },
     fresh: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
@@ -52,10 +64,10 @@ const { values: args } = parseArgs({
 });
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-const databaseUrl = args['database-url'];
 const seconds = Number(args.seconds);
 const connectionLevels = args.connections.split(',').map(Number);
 const only = args.only ? new Set(args.only.split(',')) : null;
+const nodeArgs = args['server-node-args']?.split(' ').filter(Boolean);
 
 /** Tables the bench's submits, sign-ins and cleanup write to. */
 const BENCH_WRITTEN_TABLES = [
@@ -69,19 +81,43 @@ const BENCH_WRITTEN_TABLES = [
   'flagged_comments',
 ];
 
-async function prepareDatabase() {
+/** Sessions on the database (before the bench opens its own): an empty one with any is being seeded elsewhere. */
+async function otherSessions(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase(target: BenchTarget) {
+  const { databaseUrl } = target;
   const state = await ensureDatabase(databaseUrl, { fresh: args.fresh });
   log(`database ${new URL(databaseUrl).pathname.slice(1)}: ${state}`);
+  const others = await otherSessions(databaseUrl);
   const database = await openDatabase({ url: databaseUrl, poolSize: 4, timeouts: { statementMs: 0 } });
   const count = async (table: string) => {
     const result = (await database.db.execute(`select count(*)::int as n from ${table}`)) as { rows: { n: number }[] };
     return result.rows[0].n;
   };
   if ((await count('players')) === 0) {
-    log(`seeding ${args.players} players / ${args.ratings} ratings`);
+    // A seed is one transaction: until it commits, the database looks empty to everyone else.
+    if (others > 0) {
+      await database.close();
+      throw new Error(
+        `${target.label} looks empty but has ${others} other session(s): is it being seeded? Not seeding it`,
+      );
+    }
+    log(`seeding ${target.players} players / ${target.ratings} ratings`);
     const result = await seedDatabase(database, {
-      players: Number(args.players),
-      ratings: Number(args.ratings),
+      players: target.players,
+      ratings: target.ratings,
       seed: Number(args.seed),
       log: (message) => log(`  ${message}`),
     });
@@ -115,13 +151,8 @@ type Phase = {
 };
 
 /** One server start: probe each call, warm up, then measure every call at every connection level. */
-async function runPhase(phase: Phase, sessionSecret: string, statsClient: pg.Client) {
-  const server = await startServer({
-    databaseUrl,
-    sessionSecret,
-    extraEnv: phase.extraEnv,
-    nodeArgs: args['server-node-args']?.split(' ').filter(Boolean),
-  });
+async function runPhase(databaseUrl: string, phase: Phase, sessionSecret: string, statsClient: pg.Client) {
+  const server = await startServer({ databaseUrl, sessionSecret, extraEnv: phase.extraEnv, nodeArgs });
   log(`[${phase.name}] server pid ${server.pid} at ${server.baseUrl}`);
   const measurements: Measurement[] = [];
   const skipped: BenchMeta['skipped'] = [];
@@ -159,7 +190,7 @@ async function runPhase(phase: Phase, sessionSecret: string, statsClient: pg.Cli
   return { measurements, skipped };
 }
 
-async function serverVersion(): Promise<string> {
+async function serverVersion(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -172,24 +203,41 @@ async function serverVersion(): Promise<string> {
   }
 }
 
-async function main() {
+async function withStatsClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The whole bench on one database: what `npm run bench` did before there were sizes. */
+async function benchOne(target: BenchTarget, options: { explainFile: string }): Promise<SizeRun> {
+  const { databaseUrl } = target;
   const loadAverageAtStart = os.loadavg();
-  const { database, dataset } = await prepareDatabase();
+  const { database, dataset } = await prepareDatabase(target);
   const sessionSecret = randomBytes(32).toString('base64url');
   const fixtures = await prepareFixtures(database, sessionSecret);
   log(`signed in: rater ${fixtures.rater.email}, bench admin and ${fixtures.submitters.length} bench submitters`);
-  const scenarios = buildScenarios(fixtures).filter(
+  const allScenarios = buildScenarios(fixtures);
+  const scenarios = allScenarios.filter(
     (scenario) => !only || only.has(scenario.name) || scenario.kind === 'reference',
   );
   // The main phase measures what drawing a page or picture costs, all from one address: without the per-address
-  // limit of first draws, which the first-draws phase measures on its own.
-  const serverEnv: Record<string, string> = { FIRST_DRAWS_PER_MINUTE: '0' };
+  // limit of first draws, which the first-draws phase measures on its own. No scheduled full run starts during the
+  // measurements (the full-run phase starts its own), however long the bench takes on a large database.
+  const serverEnv: Record<string, string> = { FIRST_DRAWS_PER_MINUTE: '0', TRUST_FULL_RUN_MINUTES: '1440' };
   if (args['leaderboard-cache-seconds'] !== undefined) {
     serverEnv.LEADERBOARD_CACHE_SECONDS = args['leaderboard-cache-seconds'];
   }
+  const run: SizeRun = { target, dataset, rows: null, resultsFile: null, fullRun: null };
+  // --only first-draws or --only full-run alone: no main phase of the reference routes only.
+  const mainPhase = !only || allScenarios.some((scenario) => only.has(scenario.name));
 
   try {
-    if (!args['explain-only']) {
+    if (!args['explain-only'] && mainPhase) {
       const phases: Phase[] = [{ name: 'main', extraEnv: serverEnv, scenarios, connectionLevels }];
       const leaderboards = scenarios.filter((scenario) => scenario.name.startsWith('leaderboard'));
       if (!args['skip-no-cache'] && leaderboards.length > 0 && serverEnv.LEADERBOARD_CACHE_SECONDS !== '0') {
@@ -201,19 +249,15 @@ async function main() {
           connectionLevels: [10],
         });
       }
-      const statsClient = new pg.Client({ connectionString: databaseUrl });
-      await statsClient.connect();
       const measurements: Measurement[] = [];
       const skipped: BenchMeta['skipped'] = [];
-      try {
+      await withStatsClient(databaseUrl, async (statsClient) => {
         for (const phase of phases) {
-          const result = await runPhase(phase, sessionSecret, statsClient);
+          const result = await runPhase(databaseUrl, phase, sessionSecret, statsClient);
           measurements.push(...result.measurements);
           skipped.push(...result.skipped);
         }
-      } finally {
-        await statsClient.end();
-      }
+      });
 
       const rows = withRatios(measurements);
       const meta: BenchMeta = {
@@ -221,7 +265,7 @@ async function main() {
         node: process.version,
         cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}`,
         loadAverageAtStart,
-        postgres: await serverVersion(),
+        postgres: await serverVersion(databaseUrl),
         dataset,
         secondsPerRun: seconds,
         serverEnv: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...serverEnv },
@@ -230,13 +274,13 @@ async function main() {
       console.log(`\n${textTable(rows)}\n`);
       const files = writeResults(resultsDirectory, rows, meta);
       log(`wrote ${files.markdownFile} and ${files.jsonFile}`);
+      run.rows = rows;
+      run.resultsFile = files.markdownFile;
     }
 
     if (!args['explain-only'] && (!only || only.has('first-draws'))) {
-      const statsClient = new pg.Client({ connectionString: databaseUrl });
-      await statsClient.connect();
-      try {
-        const pk = buildScenarios(fixtures).find((scenario) => scenario.name === 'pk')!;
+      await withStatsClient(databaseUrl, async (statsClient) => {
+        const pk = allScenarios.find((scenario) => scenario.name === 'pk')!;
         const runs = await measureFirstDrawsAttack({
           databaseUrl,
           sessionSecret,
@@ -247,19 +291,42 @@ async function main() {
           seconds,
           readerConnections: connectionLevels[0],
           attackerConnections: Number(args['attacker-connections']),
-          nodeArgs: args['server-node-args']?.split(' ').filter(Boolean),
+          nodeArgs,
         });
-        for (const run of runs) {
+        for (const attack of runs) {
           log(
-            `[first-draws] limit ${run.limitPerMinute}/min, ${run.mode}: reader p99 ${run.alone.p99Ms} ms alone, ` +
-              `${run.underAttack.p99Ms} ms under attack (${run.p99Ratio.toFixed(2)}x); pk p99 ${run.pk.p99Ms} ms; ` +
-              `attacker ${run.attacker.requestsPerSecond.toFixed(0)} req/s`,
+            `[first-draws] limit ${attack.limitPerMinute}/min, ${attack.mode}: reader p99 ${attack.alone.p99Ms} ms alone, ` +
+              `${attack.underAttack.p99Ms} ms under attack (${attack.p99Ratio.toFixed(2)}x); pk p99 ${attack.pk.p99Ms} ms; ` +
+              `attacker ${attack.attacker.requestsPerSecond.toFixed(0)} req/s`,
           );
         }
         log(`wrote ${writeFirstDrawsResults(resultsDirectory, runs, { date: new Date().toISOString(), dataset })}`);
-      } finally {
-        await statsClient.end();
-      }
+      });
+    }
+
+    if (!args['explain-only'] && (!only || only.has('full-run'))) {
+      run.fullRun = await withStatsClient(databaseUrl, (statsClient) =>
+        measureDuringFullRun({
+          databaseUrl,
+          sessionSecret,
+          adminCookie: fixtures.admin.cookie,
+          database,
+          statsClient,
+          pk: allScenarios.find((scenario) => scenario.name === 'pk')!,
+          player: allScenarios.find((scenario) => scenario.name === 'player')!,
+          seconds,
+          connections: connectionLevels[0],
+          extraEnv: serverEnv,
+          nodeArgs,
+          log,
+        }),
+      );
+      const { pk, player, readiness } = run.fullRun;
+      log(
+        `[full-run] p99 pk ${p99Text(pk)}, player ${p99Text(player)}; readiness during the run: ` +
+          readinessText(readiness.duringRun),
+      );
+      log(`wrote ${writeFullRunResults(resultsDirectory, run.fullRun, { date: new Date().toISOString(), dataset })}`);
     }
 
     if (!args['skip-explain']) {
@@ -270,7 +337,7 @@ async function main() {
         scenarios,
         submitterIds: fixtures.submitters.map((submitter) => submitter.id),
       });
-      const file = path.join(resultsDirectory, 'explain.md');
+      const file = path.join(resultsDirectory, options.explainFile);
       writeFileSync(file, report);
       log(`wrote ${file}`);
     }
@@ -284,6 +351,29 @@ async function main() {
     }
   }
   await database.close();
+  return run;
+}
+
+async function main() {
+  const targets = benchTargets({
+    databaseUrl: args['database-url'],
+    players: args.players,
+    ratings: args.ratings,
+    sizes: args.sizes,
+    scale: args.scale,
+  });
+  const several = targets.length > 1;
+  if (several) log(`sizes: ${targets.map((target) => `${target.label} (${target.databaseUrl})`).join(', ')}`);
+  const runs: SizeRun[] = [];
+  for (const target of targets) {
+    if (several) log(`=== ${target.label}`);
+    // One EXPLAIN report per size when there are several: plans change with the data.
+    runs.push(await benchOne(target, { explainFile: several ? `explain-${target.label}.md` : 'explain.md' }));
+  }
+  if (several) {
+    const files = writeScaleResults(resultsDirectory, runs, { date: new Date().toISOString(), secondsPerRun: seconds });
+    log(`wrote ${files.markdownFile} and ${files.jsonFile}`);
+  }
 }
 
 main().catch((error: unknown) => {
