@@ -8,15 +8,16 @@ with totals as (
       select coalesce((select ratings_count from totals order by ratings_count desc
         limit 1 offset 49), 1) as count
     ), entries as (
-      select totals.user_id as "userId", "users"."email" as email, totals.ratings_count as "ratingsCount",
+      select totals.user_id as "userId", account.email, totals.ratings_count as "ratingsCount",
         totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
         coalesce((select "rater_stats"."total_points" from "rater_stats" where "rater_stats"."user_id" = totals.user_id), 0)
           as "totalPoints",
-        (select "rater_trust"."helpfulness_score" from "rater_trust" where "rater_trust"."rater_key" = lower("users"."email")) as "helpfulnessScore",
-        "players"."first_name" as "firstName", "players"."last_name" as "lastName",
-        "users"."first_name" as "accountFirstName", "users"."last_name" as "accountLastName"
-      from totals join "users" on "users"."id" = totals.user_id
-      left join "players" on "players"."user_id" = totals.user_id
+        (select "rater_trust"."helpfulness_score" from "rater_trust" where "rater_trust"."rater_key" = lower(account.email)) as "helpfulnessScore",
+        player.first_name as "firstName", player.last_name as "lastName",
+        account.first_name as "accountFirstName", account.last_name as "accountLastName"
+      from totals
+      cross join lateral (select "email", "first_name", "last_name" from "users" where "users"."id" = totals.user_id limit 1) as account
+      left join lateral (select "first_name", "last_name" from "players" where "players"."user_id" = totals.user_id limit 1) as player on true
       where totals.ratings_count >= (select count from cut)
     )
     select * from entries

@@ -12,7 +12,8 @@ import {
   users,
 } from '../../db/schema/index';
 import type { LeaderboardPeriod } from '../../../common/constants';
-import { rankedStatement, toRow, type LeaderboardRow } from './leaderboard.repo';
+import { LEADERBOARD_SIZE } from '../../../common/schemas/leaderboard';
+import { oneRowOf, rankedStatement, toRow, type LeaderboardRow } from './leaderboard.repo';
 import type { RaterCountBucket } from '../../db/schema/leaderboard-boards';
 
 /*
@@ -258,19 +259,31 @@ export async function findStandingCounts(db: Executor, period: LeaderboardPeriod
   return raw.map((bucket) => [Number(bucket.ratingsCount), Number(bucket.raters)]);
 }
 
-/** The period's first 50: a range of leaderboard_standings_count_idx down to the 50th's count. */
-const standingRowsQuery = preparedStatement<{ period: LeaderboardPeriod }>('leaderboard_standings_rows', () => {
-  const period = param('period', 'text');
-  return rankedStatement({
-    ctes: sql``,
-    cutFrom: sql`${s} where ${s.period} = ${period}`,
-    totals: sql`${s} as totals`,
-    where: sql`totals.period = ${period} and `,
-  });
-});
+/** The 50th's count in the period (1 with fewer raters): 50 entries of leaderboard_standings_count_idx. */
+const standingCutQuery = preparedStatement<{ period: LeaderboardPeriod }>(
+  'leaderboard_standings_cut',
+  () => sql`select coalesce((select ${s.ratingsCount} from ${s} where ${s.period} = ${param('period', 'text')}
+      order by ${s.ratingsCount} desc nulls last limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count`,
+);
+
+/**
+ * The raters at or above the cut, ranked: a range of leaderboard_standings_count_idx. The cut is a value, not a
+ * subquery, so the planner knows how few raters it keeps and reads each one's account by primary key (with the
+ * cut unknown, it guessed a third of the period's raters and read every account).
+ */
+const standingRowsQuery = preparedStatement<{ period: LeaderboardPeriod; cut: number }>(
+  'leaderboard_standings_rows',
+  () =>
+    rankedStatement({
+      ctes: sql``,
+      totals: sql`${s} as totals`,
+      where: sql`totals.period = ${param('period', 'text')} and totals.ratings_count >= ${param('cut', 'int')}`,
+    }),
+);
 
 export async function findStandingRows(db: Executor, period: LeaderboardPeriod): Promise<LeaderboardRow[]> {
-  return (await standingRowsQuery.run(db, { period })).map(toRow);
+  const [{ count }] = await standingCutQuery.run(db, { period });
+  return (await standingRowsQuery.run(db, { period, cut: Number(count) })).map(toRow);
 }
 
 /** What names a listed rater: their account's e-mail and names and their player's names (null: no account). */
@@ -285,10 +298,11 @@ export type ListedRaterNames = {
 
 const listedNamesQuery = preparedStatement<{ userIds: string[] }>(
   'leaderboard_listed_names',
-  () => sql`select ${users.id} as "userId", ${users.email} as email, ${players.firstName} as "firstName",
-      ${players.lastName} as "lastName", ${users.firstName} as "accountFirstName", ${users.lastName} as "accountLastName"
+  () => sql`select listed.user_id as "userId", account.email, player.first_name as "firstName",
+      player.last_name as "lastName", account.first_name as "accountFirstName", account.last_name as "accountLastName"
     from unnest(${param('userIds', 'uuid[]')}) as listed(user_id)
-    join ${users} on ${users.id} = listed.user_id left join ${players} on ${players.userId} = ${users.id}`,
+    cross join lateral (${oneRowOf(users, sql`${users.id} = listed.user_id`, [users.email, users.firstName, users.lastName])}) as account
+    left join lateral (${oneRowOf(players, sql`${players.userId} = listed.user_id`, [players.firstName, players.lastName])}) as player on true`,
 );
 
 export async function findListedNames(db: Executor, userIds: string[]): Promise<ListedRaterNames[]> {

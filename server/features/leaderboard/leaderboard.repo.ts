@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { leaderboardBoards, players, raterDailyStats, raterStats, raterTrust, users } from '../../db/schema/index';
@@ -57,31 +58,47 @@ const periodTotals = () => {
 };
 
 /**
- * The first 50 of raters' counts (`totals`: user_id, ratings_count, helpfulness_sum, helpfulness_count, filtered by
- * `where`), after `ctes`: only raters at or above the 50th's count are ranked (`cutFrom` reads that count).
+ * The first 50 of raters' counts (`totals`: user_id, ratings_count, helpfulness_sum, helpfulness_count), after
+ * `ctes`, among those `where` keeps: raters at or above the 50th's count.
  */
-export function rankedStatement(parts: { ctes: SQL; cutFrom: SQL; totals: SQL; where: SQL }): SQL {
-  return sql`with ${parts.ctes}cut as (
-      select coalesce((select ratings_count from ${parts.cutFrom} order by ratings_count desc
-        limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count
-    ), entries as (
-      select totals.user_id as "userId", ${users.email} as email, totals.ratings_count as "ratingsCount",
+export function rankedStatement(parts: { ctes: SQL; totals: SQL; where: SQL }): SQL {
+  return sql`with ${parts.ctes}entries as (
+      select totals.user_id as "userId", account.email, totals.ratings_count as "ratingsCount",
         totals.helpfulness_sum as "helpfulnessSum", totals.helpfulness_count as "helpfulnessCount",
         coalesce((select ${raterStats.totalPoints} from ${raterStats} where ${raterStats.userId} = totals.user_id), 0)
           as "totalPoints",
-        ${helpfulnessScoreOf(sql`${users.email}`)} as "helpfulnessScore",
-        ${players.firstName} as "firstName", ${players.lastName} as "lastName",
-        ${users.firstName} as "accountFirstName", ${users.lastName} as "accountLastName"
-      from ${parts.totals} join ${users} on ${users.id} = totals.user_id
-      left join ${players} on ${players.userId} = totals.user_id
-      where ${parts.where}totals.ratings_count >= (select count from cut)
+        ${helpfulnessScoreOf(sql`account.email`)} as "helpfulnessScore",
+        player.first_name as "firstName", player.last_name as "lastName",
+        account.first_name as "accountFirstName", account.last_name as "accountLastName"
+      from ${parts.totals}
+      cross join lateral (${oneRowOf(users, sql`${users.id} = totals.user_id`, [users.email, users.firstName, users.lastName])}) as account
+      left join lateral (${oneRowOf(players, sql`${players.userId} = totals.user_id`, [players.firstName, players.lastName])}) as player on true
+      where ${parts.where}
     )
     ${boardOrder}`;
 }
 
+/**
+ * A rater's account or player, by its unique key. Written as a lateral subquery with `limit 1` so that it stays one
+ * index read per rater whatever the planner guesses of their number (as a join, a guess of a few hundred ranked
+ * raters made it read every account).
+ */
+export const oneRowOf = (table: typeof users | typeof players, where: SQL, columns: AnyPgColumn[]) =>
+  sql`select ${sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )} from ${table} where ${where} limit 1`;
+
 /** Sums the per-day counters from `since` (a UTC day) on; only raters at or above the 50th's count are ranked. */
 const sinceStatement = () =>
-  rankedStatement({ ctes: sql`${periodTotals()}, `, cutFrom: sql`totals`, totals: sql`totals`, where: sql`` });
+  rankedStatement({
+    ctes: sql`${periodTotals()}, cut as (
+      select coalesce((select ratings_count from totals order by ratings_count desc
+        limit 1 offset ${sql.raw(String(LEADERBOARD_SIZE - 1))}), 1) as count
+    ), `,
+    totals: sql`totals`,
+    where: sql`totals.ratings_count >= (select count from cut)`,
+  });
 
 /** A board row or a caller's place, from either kind of statement (the columns are named alike). */
 export const toRow = (raw: Record<string, unknown>): RaterPlace => ({
