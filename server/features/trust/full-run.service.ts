@@ -8,6 +8,7 @@ import type { Leniency, PlayerEstimate } from './model/types';
 import { skillWrite } from './stored-skill';
 import {
   clearStaleMarksBefore,
+  estimatedRatingCount,
   findDismissedSignatures,
   findExcludedRatingIds,
   findLatestRun,
@@ -113,6 +114,8 @@ async function loadPacked(
     if (rows.length < READ_PAGE) break;
     after = rows[rows.length - 1].id;
   }
+  // A little over the planner's count: one allocation of each column in the common case.
+  packer.expectRatings(Math.ceil((await estimatedRatingCount(db)) * 1.02));
   const excluded = await findExcludedRatingIds(db);
   const excludedByPlayer = new Map<number, ExcludedRating[]>();
   const stars = [0, 0, 0, 0, 0, 0];

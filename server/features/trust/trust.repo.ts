@@ -79,6 +79,17 @@ export async function loadRatingsOfPlayers(db: Executor, playerIds: number[]): P
 const playerInputColumns = sql`p.id, p.skill_level as "skillLevel", p.imported_by as "importedBy",
   lower(u.email) as "ownerKey"`;
 
+/** The planner's row count of ratings (no scan): how much room the full run's arrays take at once. */
+export async function estimatedRatingCount(db: Executor): Promise<number> {
+  const [row] = await estimatedRatingsQuery.run(db, {});
+  return Number(row?.n ?? 0);
+}
+
+const estimatedRatingsQuery = preparedStatement(
+  'trust_estimated_rating_count',
+  () => sql`select reltuples::float8 as n from pg_class where oid = 'ratings'::regclass`,
+);
+
 const ratedPlayerPageQuery = preparedStatement<{ after: number; limit: number }>(
   'trust_rated_player_page',
   () => sql`select ${playerInputColumns}

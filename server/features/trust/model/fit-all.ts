@@ -134,6 +134,7 @@ export function estimateRange(
     const start = packed.playerStart[p];
     const end = packed.playerStart[p + 1];
     const prior = priorFor(constants, selfLevelOf(packed, p));
+    arrays.siteBase = start;
     solvePlayer(constants, prior, arrays, start, end, posterior);
     visit(
       p,
@@ -176,8 +177,11 @@ function ratingArraysOf(packed: PackedRatings): RatingArrays {
   arrays.ageYears = packed.ageYears;
   arrays.lenMean = new Float64Array(packed.ratingCount);
   arrays.lenVar = new Float64Array(packed.ratingCount);
-  arrays.siteValue = new Float64Array(packed.ratingCount * N);
-  arrays.siteVar = new Float64Array(packed.ratingCount * N);
+  // Sites for the largest player's ratings: each player is solved into them in turn (RatingArrays.siteBase).
+  let most = 0;
+  for (let p = 0; p < packed.playerCount; p++) most = Math.max(most, packed.playerStart[p + 1] - packed.playerStart[p]);
+  arrays.siteValue = new Float64Array(most * N);
+  arrays.siteVar = new Float64Array(most * N);
   return arrays;
 }
 
@@ -219,6 +223,7 @@ function leniencySolver(
     for (let p = 0; p < packed.playerCount; p++) {
       const start = packed.playerStart[p];
       const end = packed.playerStart[p + 1];
+      arrays.siteBase = start;
       solvePlayer(
         constants,
         priorFor(constants, selfLevelOf(packed, p)),
@@ -236,9 +241,9 @@ function leniencySolver(
         let sumA = 0;
         let sumAr = 0;
         for (let f = 0; f < N; f++) {
-          const a = 1 / arrays.siteVar[r * N + f];
+          const a = 1 / arrays.siteVar[(r - start) * N + f];
           sumA += a;
-          sumAr += a * (arrays.siteValue[r * N + f] - posterior.mean[f] + improvement * packed.ageYears[r]);
+          sumAr += a * (arrays.siteValue[(r - start) * N + f] - posterior.mean[f] + improvement * packed.ageYears[r]);
         }
         const w = packed.recency[r];
         const condVar = (1 / sumA + hyper.haloVar) / w;

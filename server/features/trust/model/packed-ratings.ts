@@ -40,7 +40,8 @@ class Column<T extends Int32Array | Float64Array | Uint8Array> {
   ) {}
   reserve(extra: number): void {
     if (this.length + extra <= this.data.length) return;
-    const next = this.make(Math.max(this.length + extra, this.data.length * 2, 1024));
+    // Doubling when growing one at a time; exactly the room asked for when told the size ahead.
+    const next = this.make(Math.max(this.length + extra, extra > 1 ? 0 : this.data.length * 2, 1024));
     next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
@@ -72,6 +73,16 @@ export class RatingPacker {
     const level = player.selfLevel === null || !Number.isFinite(player.selfLevel) ? NaN : player.selfLevel;
     this.selfLevels.data[this.selfLevels.length++] = level;
     this.ownerKeys.push(player.ownerKey);
+  }
+
+  /** Room for about this many more ratings at once (a count the caller expects), so the columns grow once. */
+  expectRatings(count: number): void {
+    if (!(count > 0)) return;
+    this.ids.reserve(count);
+    this.players.reserve(count);
+    this.raters.reserve(count);
+    this.times.reserve(count);
+    this.stars.reserve(count * N);
   }
 
   /** The stars as stored (an edited overall may carry a decimal): the model reads whole stars. */

@@ -110,6 +110,7 @@ export function newRatingArrays(count: number): RatingArrays {
     lenVar: new Float64Array(count),
     siteValue: new Float64Array(count * N),
     siteVar: new Float64Array(count * N),
+    siteBase: 0,
   };
 }
 

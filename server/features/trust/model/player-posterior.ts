@@ -92,9 +92,14 @@ export interface RatingArrays {
   /** The rater's leniency: mean and variance. */
   lenMean: Float64Array;
   lenVar: Float64Array;
-  /** Gaussian sites (6 per rating), written by solvePlayer and read by the leniency step. */
+  /**
+   * Gaussian sites (6 per rating), written by solvePlayer and read right after it (the shares, the leniency step).
+   * Rating r's sites sit at (r - siteBase) * 6: the full run solves one player at a time into a small scratch
+   * (siteBase = the player's first rating) rather than keeping 96 bytes per rating of the whole site.
+   */
   siteValue: Float64Array;
   siteVar: Float64Array;
+  siteBase: number;
 }
 
 export interface PosteriorOut {
@@ -118,16 +123,17 @@ function addRating(constants: ModelConstants, arrays: RatingArrays, r: number): 
   if (w <= 0) return;
   const shared = constants.hyper.haloVar + arrays.lenVar[r];
   const offset = arrays.lenMean[r] - constants.hyper.improvementPerYear * arrays.ageYears[r];
+  const site = (r - arrays.siteBase) * N;
   let sumA = 0;
   let sumAv = 0;
   for (let f = 0; f < N; f++) {
-    a[f] = 1 / arrays.siteVar[r * N + f];
+    a[f] = 1 / arrays.siteVar[site + f];
     sumA += a[f];
-    sumAv += a[f] * (arrays.siteValue[r * N + f] - offset);
+    sumAv += a[f] * (arrays.siteValue[site + f] - offset);
   }
   const g = shared / (1 + shared * sumA);
   for (let i = 0; i < N; i++) {
-    const v = arrays.siteValue[r * N + i] - offset;
+    const v = arrays.siteValue[site + i] - offset;
     info[i] += w * a[i] * (v - g * sumAv);
     prec[i * N + i] += w * a[i];
     for (let j = 0; j < N; j++) prec[i * N + j] -= w * g * a[i] * a[j];
@@ -136,10 +142,11 @@ function addRating(constants: ModelConstants, arrays: RatingArrays, r: number): 
 
 export function resetSites(constants: ModelConstants, arrays: RatingArrays, start: number, end: number): boolean {
   let extreme = false;
+  const shift = arrays.siteBase * N;
   for (let k = start * N; k < end * N; k++) {
     const y = arrays.stars[k];
-    arrays.siteValue[k] = y;
-    arrays.siteVar[k] = constants.interiorVar;
+    arrays.siteValue[k - shift] = y;
+    arrays.siteVar[k - shift] = constants.interiorVar;
     if (y <= 1 || y >= 5) extreme = true;
   }
   return extreme;
@@ -171,8 +178,8 @@ export function solvePlayer(
     if (pass === passes - 1) break;
     for (let r = start; r < end; r++) {
       for (let f = 0; f < N; f++) {
-        const k = r * N + f;
-        const y = arrays.stars[k];
+        const k = (r - arrays.siteBase) * N + f;
+        const y = arrays.stars[r * N + f];
         if (y > 1 && y < 5) continue;
         // The cavity is the posterior marginal of this field's latent score (skill + leniency + halo).
         const cavityMean = out.mean[f] + arrays.lenMean[r] - hyper.improvementPerYear * arrays.ageYears[r];
@@ -222,10 +229,11 @@ export function ratingShare(constants: ModelConstants, arrays: RatingArrays, r: 
   const w = arrays.recency[r];
   if (w <= 0) return 0;
   const shared = constants.hyper.haloVar + arrays.lenVar[r];
+  const site = (r - arrays.siteBase) * N;
   let sumA = 0;
   let trace = 0;
   for (let f = 0; f < N; f++) {
-    a[f] = 1 / arrays.siteVar[r * N + f];
+    a[f] = 1 / arrays.siteVar[site + f];
     sumA += a[f];
     trace += cov[f * N + f] * a[f];
   }
