@@ -1,4 +1,5 @@
 -- estimate_history_of_player: written by npm run db:queries from the statement's declaration; do not edit.
-select quarter, mean, low, high, n from player_estimate_history
-    where player_id = $1::int and quarter >= $2::text and n > 0
-    order by quarter
+select (select
+    coalesce(json_agg(json_build_object('quarter', h.quarter, 'mean', h.mean, 'low', h.low, 'high', h.high, 'n', h.n)
+      order by h.quarter), '[]'::json)
+    from player_estimate_history h where h.player_id = $1::int and h.quarter >= $2::text and h.n > 0) as points

@@ -11,7 +11,7 @@ import type { PlayerPages, SignedOutRenderer } from '../../plugins/player-pages'
 import type { FirstDraws } from '../seo/first-draws.service';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
 import { isMembersOnly, SIGNED_OUT } from '../players/player-visibility.service';
-import { getPlayerPage, getPlayerPageComments } from './player-page.service';
+import { firstCommentsOf, getPlayerPage } from './player-page.service';
 
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const ratingsText = (n: number) => `${n.toLocaleString('en-US')} rating${n === 1 ? '' : 's'}`;
@@ -101,7 +101,7 @@ const ANONYMOUS = SIGNED_OUT;
  */
 async function signedOutPage(db: Db, page: PlayerPage, ssr: SignedOutRenderer, log?: FastifyBaseLogger) {
   try {
-    const comments = await getPlayerPageComments(db, page.id, ANONYMOUS, { limit: ssr.commentsPageSize });
+    const comments = await firstCommentsOf(db, page, ssr.commentsPageSize);
     return await ssr.renderPlayerPage(page, comments);
   } catch (error) {
     log?.warn({ err: error, playerId: page.id }, 'Pre-rendering a player page failed: its facts are sent');
@@ -112,7 +112,7 @@ async function signedOutPage(db: Db, page: PlayerPage, ssr: SignedOutRenderer, l
 /**
  * The player pages the client plugin serves: one primary-key read per request, the page drawn on a new version.
  * `firstDraws`: the per-address budget of pages drawn anew (docs/product.md#first-draws); past it, a caller gets the
- * page's facts, which cost no drawing and no history, and that answer is not kept.
+ * page's facts, which cost no drawing, and that answer is not kept.
  */
 export function playerPagesFrom(
   db: Db,
@@ -131,8 +131,7 @@ export function playerPagesFrom(
         if (isMembersOnly(player)) return { meta: membersOnlyMeta(player), root: membersOnlyFactsHtml(player) };
         const drawn = !firstDraws || (await firstDraws(caller.address));
         const renderer = drawn ? ssr : undefined;
-        // The drawn page shows the history; the facts alone spare computing it.
-        const page = await getPlayerPage(db, id, ANONYMOUS, { history: Boolean(renderer) });
+        const page = await getPlayerPage(db, id, ANONYMOUS);
         return {
           meta: publicPageMeta(page, env.PUBLIC_URL),
           root: publicFactsHtml(page),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { preparedQuery, preparedStatement } from '../../db/prepared';
 import { playerMatchRequests, players, playerSkill, ratings, users } from '../../db/schema/index';
 import { unvettedSql } from '../players/new-player-listing.service';
+import { overallHistorySql } from '../trust/estimate-history.service';
 
 /*
  * The player page reads by primary key (players, player_skill) and by index ranges of one player
@@ -51,6 +52,8 @@ const detailQuery = preparedQuery('player_page_detail', (db) => {
       stars5: players.stars5,
       storedSkill: playerSkill.skill,
       hasPendingClaim: pendingClaim,
+      // The stored points of its history line: read here, not in a statement of their own.
+      history: overallHistorySql(sql`${players.id}`, sql`${sql.placeholder('oldest')}::text`),
     })
     .from(players)
     .leftJoin(playerSkill, eq(playerSkill.playerId, players.id))
@@ -65,9 +68,12 @@ export async function findPlayerPageSummary(db: Db, id: number) {
   return row;
 }
 
-/** Everything the page shows of the player: profile, star counts, the stored estimate, a pending claim. */
-export async function findPlayerPageDetail(db: Db, id: number) {
-  const [row] = await detailQuery.run(db, { id });
+/**
+ * Everything the page shows of the player: profile, star counts, the stored estimate and its history from the quarter
+ * `oldestQuarter` on, a pending claim.
+ */
+export async function findPlayerPageDetail(db: Db, id: number, oldestQuarter: string) {
+  const [row] = await detailQuery.run(db, { id, oldest: oldestQuarter });
   return row;
 }
 

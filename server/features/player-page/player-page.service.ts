@@ -8,7 +8,7 @@ import { isMembersOnly, refuseUnlessSeen, type PlayerViewer } from '../players/p
 import { PLAYER_NOT_FOUND } from '../players/players.service';
 import { startOfWeek } from '../ratings/ratings.service';
 import { previewImagePath } from '../seo/seo.service';
-import { overallHistory } from '../trust/estimate-history.service';
+import { oldestShownQuarter } from '../trust/estimate-history.service';
 import { skillForDisplay } from '../trust/trust.service';
 import {
   findPlayerPageDetail,
@@ -33,16 +33,11 @@ function refuseUnlessAllowed<Row extends Pick<PlayerPageSummaryRow, 'userId' | '
 }
 
 /**
- * GET /api/players/:id/page: what anyone may read about the player, and what the caller may do there. The
- * server's HTML of the page shows no history (`history: false` spares computing it).
+ * GET /api/players/:id/page: what anyone may read about the player, and what the caller may do there. The history
+ * line is the one the trust worker stored with the estimate: a page never fits the model.
  */
-export async function getPlayerPage(
-  db: Db,
-  id: number,
-  viewer: PlayerViewer,
-  options: { history: boolean } = { history: true },
-): Promise<PlayerPage> {
-  const row = refuseUnlessAllowed(await findPlayerPageDetail(db, id), viewer);
+export async function getPlayerPage(db: Db, id: number, viewer: PlayerViewer): Promise<PlayerPage> {
+  const row = refuseUnlessAllowed(await findPlayerPageDetail(db, id, oldestShownQuarter(Date.now())), viewer);
   const stored = row.storedSkill && row.skillComputedAtMs !== null;
   const skill = await skillForDisplay(
     db,
@@ -66,7 +61,7 @@ export async function getPlayerPage(
     isIndexable: !isMembersOnly(row) && !row.unvetted,
     skill,
     overallDistribution: { 1: row.stars1, 2: row.stars2, 3: row.stars3, 4: row.stars4, 5: row.stars5 },
-    history: stored && options.history ? await overallHistory(db, row.id) : [],
+    history: stored ? row.history : [],
     viewer: {
       signedIn: viewer.userId !== null,
       isOwner: viewer.userId !== null && row.userId === viewer.userId,
@@ -105,7 +100,19 @@ export async function getPlayerPageComments(
 ): Promise<CommentsPage> {
   const after = decodeCursor(query.cursor);
   refuseUnlessAllowed(await findPlayerPageSummary(db, id), viewer);
-  const rows = await listPublicComments(db, id, { limit: query.limit, afterId: after?.id });
-  const { items, nextCursor } = cutPage(rows, query.limit, (row) => row.id);
+  return commentsPage(db, id, { limit: query.limit, afterId: after?.id });
+}
+
+async function commentsPage(db: Db, id: number, page: { limit: number; afterId?: number }): Promise<CommentsPage> {
+  const rows = await listPublicComments(db, id, page);
+  const { items, nextCursor } = cutPage(rows, page.limit, (row) => row.id);
   return { items: items.map(toPublicComment), nextCursor };
+}
+
+/**
+ * The first page of comments of a page `getPlayerPage` has just answered the same viewer: drawing it reads the
+ * player's visibility once, not twice (a statement is a sizeable part of a first draw, docs/product.md#first-draws).
+ */
+export function firstCommentsOf(db: Db, page: PlayerPage, limit: number): Promise<CommentsPage> {
+  return commentsPage(db, page.id, { limit });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import type { EstimateHistoryPoint } from '../../../common/schemas/player-page';
@@ -89,23 +89,25 @@ export async function upsertCurrentPoints(db: Executor, rows: HistoryRow[], comp
   }
 }
 
+/**
+ * The shown points of the player `playerId` names, from the quarter `oldest` names on, oldest first, as one JSON
+ * array (the primary key's range): a subquery, so the player page reads them in the statement that reads the player.
+ */
+export const shownHistorySql = (playerId: SQL, oldest: SQL): SQL<EstimateHistoryPoint[]> => sql`(select
+    coalesce(json_agg(json_build_object('quarter', h.quarter, 'mean', h.mean, 'low', h.low, 'high', h.high, 'n', h.n)
+      order by h.quarter), '[]'::json)
+    from player_estimate_history h where h.player_id = ${playerId} and h.quarter >= ${oldest} and h.n > 0)`;
+
 const historyOfPlayerQuery = preparedStatement<{ playerId: number; oldest: string }>(
   'estimate_history_of_player',
-  () => sql`select quarter, mean, low, high, n from player_estimate_history
-    where player_id = ${sql.placeholder('playerId')}::int and quarter >= ${sql.placeholder('oldest')}::text and n > 0
-    order by quarter`,
+  () =>
+    sql`select ${shownHistorySql(sql`${sql.placeholder('playerId')}::int`, sql`${sql.placeholder('oldest')}::text`)} as points`,
 );
 
-/** The player's shown points from `oldest` on, oldest first (the primary key's range). */
+/** The player's shown points from `oldest` on, oldest first. */
 export async function findHistoryOfPlayer(db: Db, playerId: number, oldest: string): Promise<EstimateHistoryPoint[]> {
-  const rows = await historyOfPlayerQuery.run(db, { playerId, oldest });
-  return rows.map((row) => ({
-    quarter: String(row.quarter),
-    mean: Number(row.mean),
-    low: Number(row.low),
-    high: Number(row.high),
-    n: Number(row.n),
-  }));
+  const [row] = await historyOfPlayerQuery.run(db, { playerId, oldest });
+  return (row?.points ?? []) as EstimateHistoryPoint[];
 }
 
 const withoutHistoryQuery = preparedStatement<{ afterId: number; limit: number }>(

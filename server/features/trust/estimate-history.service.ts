@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EstimateHistoryPoint } from '../../../common/schemas/player-page';
 import { estimatePlayer } from './model/player-estimate';
@@ -6,6 +7,7 @@ import {
   findHistoryOfPlayer,
   findPlayersWithoutHistory,
   replaceHistories,
+  shownHistorySql,
   upsertCurrentPoints,
   type HistoryRow,
 } from './estimate-history.repo';
@@ -147,6 +149,13 @@ export async function storeCurrentQuarter(
 export async function playersWithoutHistory(db: Db, limit: number, afterId = 0): Promise<number[]> {
   return findPlayersWithoutHistory(db, limit, afterId);
 }
+
+/**
+ * The same points as a subquery of another statement (the player page reads them with the player): `playerId` and
+ * `oldest` are its SQL expressions of the player's id and of oldestShownQuarter.
+ */
+export const overallHistorySql = (playerId: SQL, oldest: SQL): SQL<EstimateHistoryPoint[]> =>
+  shownHistorySql(playerId, oldest);
 
 /**
  * The player page's history line: the stored points of the last HISTORY_QUARTERS quarters that count a rating,

@@ -21,6 +21,7 @@ import { fitAll } from './model/fit-all';
 import { estimatePlayer } from './model/player-estimate';
 import type * as PlayerEstimateModule from './model/player-estimate';
 import { refreshStaleEstimates } from './stale-estimates.service';
+import { markPlayersStale } from './trust-flags.repo';
 import { findExcludedRatingIds, loadPlayers, loadRatingsOfPlayers } from './trust.repo';
 import { counted, currentModel, forgetModel, leniencyOf, toTrustPlayer } from './trust.service';
 
@@ -139,6 +140,13 @@ describe('stored estimate history', () => {
     expect((await storedRows(first.id)).map((row) => row.n)).toEqual(
       (await historyComputedAtRequest(first.id)).map((point) => point.n),
     );
+
+    // The worker's refresh stores the same points beside the estimate, and the page answers them.
+    await markPlayersStale(db, [first.id, second.id]);
+    await refreshStaleEstimates(db);
+    for (const player of [first, second]) {
+      expect(await pageHistory(player.id)).toEqual(await historyComputedAtRequest(player.id));
+    }
   });
 
   it('after a new rating, the worker stores the rated player’s history with the estimate, and the page shows it', async () => {
