@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- The leaderboard refresh reads only the raters marked here (decision 024). Triggers by statement, from the rows the
+-- The leaderboard refresh reads only the raters marked here (decision 026). Triggers by statement, from the rows the
 -- statement changed: a rating adds one small insert per table, a bulk load one mark per rater, and every writer of
 -- the totals (a rating, a vote, the anonymity release, the seed, an account's deletion) marks without knowing of it.
 CREATE FUNCTION "leaderboard_mark_raters"() RETURNS trigger LANGUAGE plpgsql AS $$

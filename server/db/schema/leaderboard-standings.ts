@@ -4,7 +4,7 @@ import { bigserial, check, index, integer, pgTable, primaryKey, text, uuid } fro
 /**
  * Each rater's counts in each period as the leaderboard refresh last counted them (docs/product.md#leaderboard-rules):
  * the boards are drawn from here (the first 50 are a range of leaderboard_standings_count_idx) and kept up to date one
- * marked rater at a time, so a refresh reads the raters that changed, not every rater's days (decision 024). Written
+ * marked rater at a time, so a refresh reads the raters that changed, not every rater's days (decision 026). Written
  * only by the refresh. No foreign key to users: a deleted account's row goes with the mark its deletion leaves, so
  * the board's rater counts lose it in the same step.
  */

@@ -55,7 +55,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const quiet = (outcome: BoardRefresh): RefreshReport => ({ outcome, marked: 0, rebuilt: [], redrawn: [] });
 
 /**
- * Brings the stored boards up to date with what changed (decision 024): the raters marked by the triggers on their
+ * Brings the stored boards up to date with what changed (decision 026): the raters marked by the triggers on their
  * totals and days, the raters whose days leave or enter a window at a day's change, a new trust run (helpfulness
  * scores order the rows) and, every NAMES_CHECK_MS, the listed raters' names. Nothing changed: 'idle', after one
  * statement of a few rows. At most once per `maxAgeMs` for the whole cluster ('fresh'), by one instance ('busy').

@@ -17,7 +17,7 @@ import { oneRowOf, rankedStatement, toRow, type LeaderboardRow } from './leaderb
 import type { RaterCountBucket } from '../../db/schema/leaderboard-boards';
 
 /*
- * The refresh's statements (decision 024): every one reads the marked raters, one period's first rows or one window
+ * The refresh's statements (decision 026): every one reads the marked raters, one period's first rows or one window
  * edge by index, except the rebuilds, which run once per period when its board is new or its window has moved by
  * more than its own length (a new year).
  */
