@@ -12,8 +12,8 @@ export function TrustRunProgress({ run, stalled }: { run: TrustRun; stalled: boo
   const percent = share === null ? null : Math.round(share * 100);
   return (
     <div className="grid gap-2 rounded-xl bg-teal-50 px-3 py-2.5 text-sm text-teal-950 ring-1 ring-teal-200 ring-inset">
-      <p className="flex items-center gap-2 font-semibold">
-        <Spinner className="size-3.5 text-teal-700" />
+      <p className="flex items-start gap-2 font-semibold">
+        <Spinner className="mt-0.5 size-3.5 text-teal-700" />
         <span className="min-w-0 tabular-nums">{text}</span>
       </p>
       {percent !== null && (

@@ -81,31 +81,27 @@ export function TrustStatusPanel() {
       </div>
       {open && <TrustRunProgress run={currentRun} stalled={overdue} />}
       {currentRun?.state === 'failed' && (
-        <Alert
-          tone="error"
-          title="The last full run failed"
-          action={
-            <Button size="sm" variant="outline" onClick={run} loading={recompute.isPending}>
-              Try again
-            </Button>
-          }
-        >
+        <Alert tone="error" title="The last full run failed">
           {currentRun.error ?? 'No reason was recorded.'}
           {currentRun.finishedAt && (
             <span className="block text-xs">
               Stopped <TrustDate value={currentRun.finishedAt} />
             </span>
           )}
+          {/* Under the reason rather than beside it: on a phone the reason keeps the alert's width. */}
+          <Button size="sm" variant="outline" onClick={run} loading={recompute.isPending} className="mt-2">
+            Try again
+          </Button>
         </Alert>
       )}
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Stat icon={Activity} label="Last full run" className={cn(overdue && !open && 'bg-amber-50 ring-amber-200')}>
+        <Stat icon={Activity} label="Last full run" warn={overdue && !open}>
           {lastRun ? (
             <>
               <TrustDate value={lastRun.computedAt} />
               <span className="block text-xs font-normal text-stone-600">
                 {lastRun.players.toLocaleString('en-US')} players, {lastRun.ratings.toLocaleString('en-US')} ratings in{' '}
-                {durationText(lastRun.durationMs)}
+                <span className="whitespace-nowrap">{durationText(lastRun.durationMs)}</span>
               </span>
             </>
           ) : (
@@ -115,7 +111,7 @@ export function TrustStatusPanel() {
             <span className="block text-xs font-normal text-amber-900">Overdue: later than the schedule allows</span>
           )}
         </Stat>
-        <Stat icon={Target} label="Calibration" className={cn(tone === 'off' && 'bg-amber-50 ring-amber-200')}>
+        <Stat icon={Target} label="Calibration" warn={tone === 'off'}>
           {calibration.insideShare === null ? '—' : `${Math.round(calibration.insideShare * 100)}%`}
           <span className="block text-xs font-normal text-stone-600">
             {calibrationText(calibration)}
@@ -130,22 +126,23 @@ export function TrustStatusPanel() {
   );
 }
 
+/** A figure with its label; `warn` tints it amber (one colour or the other: cn does not resolve conflicts). */
 function Stat({
   icon: Icon,
   label,
-  className,
+  warn = false,
   children,
 }: {
   icon: LucideIcon;
   label: string;
-  className?: string;
+  warn?: boolean;
   children: ReactNode;
 }) {
   return (
     <div
       className={cn(
-        'grid content-start gap-1 rounded-xl bg-stone-50 px-3 py-2.5 ring-1 ring-stone-200 ring-inset',
-        className,
+        'grid content-start gap-1 rounded-xl px-3 py-2.5 ring-1 ring-inset',
+        warn ? 'bg-amber-50 ring-amber-200' : 'bg-stone-50 ring-stone-200',
       )}
     >
       <dt className="flex items-center gap-1.5 text-xs font-semibold text-stone-600">
