@@ -12,6 +12,9 @@ const { values: args } = parseArgs({
   strict: true,
 });
 
+// Migrations first, without a statement timeout (an index on a large table takes longer than one request may);
+// then the run on the server's default timeouts, as the worker has them: no page may come near them.
+await (await openDatabase({ url: args['database-url'], poolSize: 1, timeouts: { statementMs: 0 } })).close();
 const database = await openDatabase({ url: args['database-url'], poolSize: 3 });
 let peakRss = 0;
 let peakHeap = 0;

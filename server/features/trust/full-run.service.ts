@@ -4,7 +4,8 @@ import { detectCollusionPacked } from './model/detect-collusion';
 import { estimateRange, fitPacked, leniencyMap, type PackedFit } from './model/fit-all';
 import { helpfulnessScores } from './model/helpfulness-scores';
 import { RatingPacker, type PackedRatings } from './model/packed-ratings';
-import type { Leniency, PlayerEstimate } from './model/types';
+import type { FieldEstimate, Leniency, PlayerEstimate } from './model/types';
+import { storeCurrentQuarter } from './estimate-history.service';
 import { skillWrite } from './stored-skill';
 import {
   clearStaleMarksBefore,
@@ -166,6 +167,7 @@ async function storeEstimates(
     await step({ phase: 'estimates', done: from, total: packed.playerCount });
     const to = Math.min(packed.playerCount, from + WRITE_CHUNK);
     const skills: SkillWrite[] = [];
+    const points: { playerId: number; overall: FieldEstimate }[] = [];
     estimateRange(fitted, packed, from, to, (p, estimate) => {
       estimateMean[p] = sixFieldMean(estimate);
       sixMeanSd[p] = estimate.sixMeanSd ?? 0;
@@ -179,8 +181,11 @@ async function storeEstimates(
       }
       for (const rating of excluded) estimate.weights.set(rating.id, 0);
       skills.push(skillWrite(playerId, estimate, mine, fitted.communityMean, now));
+      if (packed.playerStart[p + 1] > packed.playerStart[p])
+        points.push({ playerId, overall: estimate.fields.overall });
     });
     await storeSkills(db, skills, computedAt);
+    await storeCurrentQuarter(db, points, now);
     written += skills.length;
   }
   return { estimateMean, sixMeanSd, written };

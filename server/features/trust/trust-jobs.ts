@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { holdLease, LeaseLost, type HeldLease } from './job-lease';
 import { runFullComputation, type RunSummary } from './full-run.service';
+import { backfillHistoryBatch } from './history-backfill';
 import { refreshStaleEstimates } from './stale-estimates.service';
 import { fullRunNeeded } from './trust.service';
 import {
@@ -57,6 +58,7 @@ export async function trustTick(db: Db, options: TrustJobOptions): Promise<Trust
       refreshed += batch;
       await lease.confirm();
     }
+    if (refreshed === 0) refreshed = await backfillHistoryBatch(db);
     return refreshed ? 'refreshed' : 'idle';
   } finally {
     await lease.release();

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerDetail } from '../../../common/schemas/players';
 import type { TrustRecomputeReply, TrustStatus } from '../../../common/schemas/trust';
-import { trustJobs, trustRunRequests } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { dataBackfills, playerEstimateHistory, trustJobs, trustRunRequests } from '../../db/schema/index';
 import { adminTokenHeaders, signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { recomputeTrust } from '../../test/trust-recompute';
 import { addPlayer, addRating, allScores, uniqueEmail } from '../players/players-fixtures';
+import { HISTORY_BACKFILL } from './history-backfill';
 import { trustTick } from './trust-jobs';
 import { releaseLease, takeLease } from './trust.repo';
 
@@ -131,6 +133,23 @@ describe('full runs as queued jobs', () => {
       error: 'The worker stopped during the run; the next run starts over',
     });
     expect(runs.filter((run) => run.id > orphan.id)).toEqual([expect.objectContaining({ state: 'done' })]);
+  });
+
+  it('fills the history of players whose estimate predates it, a batch per idle pass, once', async () => {
+    const { db } = t.database;
+    const player = await addPlayer(db);
+    for (const stars of [4, 5]) await addRating(db, { playerId: player.id, ...allScores(stars) });
+    await recomputeTrust(t.app, admin);
+    // As after an upgrade: an estimate, no stored history, no backfill recorded.
+    await db.delete(playerEstimateHistory).where(eq(playerEstimateHistory.playerId, player.id));
+    await db.delete(dataBackfills).where(eq(dataBackfills.name, HISTORY_BACKFILL));
+    const pageHistory = async () =>
+      (await t.app.inject({ url: `/api/players/${player.id}/page` })).json<{ history: unknown[] }>().history;
+    expect(await pageHistory()).toEqual([]);
+    expect(await trustTick(db, { fullRunMs: 3_600_000 })).toBe('refreshed');
+    expect(await pageHistory()).toEqual([expect.objectContaining({ n: 2 })]);
+    expect(await trustTick(db, { fullRunMs: 3_600_000 })).toBe('idle');
+    expect(await db.select().from(dataBackfills).where(eq(dataBackfills.name, HISTORY_BACKFILL))).toHaveLength(1);
   });
 
   it('renews the lease while a run outlasts it, so no other instance starts the same job', async () => {
