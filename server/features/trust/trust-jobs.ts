@@ -76,6 +76,8 @@ async function runRequest(
   try {
     const summary = await runFullComputation(db, {
       step: async (progress) => {
+        // Inline (PGlite) the run shares the event loop with requests: each step lets waiting requests through.
+        await new Promise((resolve) => setImmediate(resolve));
         await lease.confirm();
         await recordProgress(db, id, holder, progress);
         await onStep?.(progress);
