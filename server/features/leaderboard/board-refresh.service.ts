@@ -135,13 +135,20 @@ async function bringUpToDate(tx: Executor, state: RefreshState, now: Date): Prom
     if (board && sameBoard(board, next)) {
       await storeBoardState(tx, period, kept);
     } else {
-      await storeBoard(tx, period, { computedAt: now, ...next, ...kept });
+      await storeBoard(tx, period, { computedAt: nextVersion(board, now), ...next, ...kept });
       report.outcome = 'computed';
     }
   }
   if (report.rebuilt.length > 0) await analyzeStandings(tx);
   return report;
 }
+
+/**
+ * A board's new version: now, or just past the stored one if that is later (another instance's clock ahead of this
+ * one's), since instances read a board again only for a later version.
+ */
+const nextVersion = (board: StoredBoardWithState | undefined, now: Date) =>
+  board && board.computedAt.getTime() >= now.getTime() ? new Date(board.computedAt.getTime() + 1) : now;
 
 /**
  * Counted afresh when the window has moved by as many days as it now holds (a new year: the days that left outnumber
