@@ -36,7 +36,7 @@ export type TrustJobOptions = {
   onStep?: (progress: RunProgress) => Promise<void> | void;
 };
 
-export type TrustTick = 'full' | 'refreshed' | 'idle' | 'busy';
+export type TrustTick = 'full' | 'refreshed' | 'backfilled' | 'idle' | 'busy';
 
 /** One pass of the worker: a queued or due full run, else the marked players (all of them, in batches). */
 export async function trustTick(db: Db, options: TrustJobOptions): Promise<TrustTick> {
@@ -58,8 +58,8 @@ export async function trustTick(db: Db, options: TrustJobOptions): Promise<Trust
       refreshed += batch;
       await lease.confirm();
     }
-    if (refreshed === 0) refreshed = await backfillHistoryBatch(db);
-    return refreshed ? 'refreshed' : 'idle';
+    if (refreshed > 0) return 'refreshed';
+    return (await backfillHistoryBatch(db)) > 0 ? 'backfilled' : 'idle';
   } finally {
     await lease.release();
   }

@@ -12,7 +12,7 @@ export type TrustRunner = { mode: TrustJobsMode; kick: () => void };
 
 const onRun = (outcome: string) => {
   if (outcome === 'full') recordJobRun('trust-full-run');
-  if (outcome === 'refreshed' || outcome === 'idle') recordJobRun('trust-refresh');
+  if (outcome === 'refreshed' || outcome === 'backfilled' || outcome === 'idle') recordJobRun('trust-refresh');
 };
 
 /**

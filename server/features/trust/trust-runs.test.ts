@@ -146,7 +146,7 @@ describe('full runs as queued jobs', () => {
     const pageHistory = async () =>
       (await t.app.inject({ url: `/api/players/${player.id}/page` })).json<{ history: unknown[] }>().history;
     expect(await pageHistory()).toEqual([]);
-    expect(await trustTick(db, { fullRunMs: 3_600_000 })).toBe('refreshed');
+    expect(await trustTick(db, { fullRunMs: 3_600_000 })).toBe('backfilled');
     expect(await pageHistory()).toEqual([expect.objectContaining({ n: 2 })]);
     expect(await trustTick(db, { fullRunMs: 3_600_000 })).toBe('idle');
     expect(await db.select().from(dataBackfills).where(eq(dataBackfills.name, HISTORY_BACKFILL))).toHaveLength(1);
