@@ -93,7 +93,10 @@ const envSchema = z
      * boards need no such cache: each request checks the stored version; see leaderboard.service.ts.
      */
     LEADERBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(2),
-    /** How often the stored leaderboards are recomputed, once for all instances (0 = computed per request). */
+    /**
+     * The most often a changed leaderboard is brought up to date from the raters marked since, once for all
+     * instances (0 = computed per request).
+     */
     LEADERBOARD_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     /**
      * How often anonymous ratings are released to everyone, all of a period's together (docs/product.md#anonymity):
