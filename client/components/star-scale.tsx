@@ -1,7 +1,7 @@
+import { StarIcon } from '@client/components/ui/star-display';
 import { cn } from '@client/lib/cn';
 import { RATING_CATEGORIES } from '@common/constants';
 import { STAR_DESCRIPTIONS } from '@common/star-descriptions';
-import { Star } from 'lucide-react';
 
 /**
  * What each star means, one short list per category: the scale raters see as they pick stars. Shared by the
@@ -20,7 +20,7 @@ export function StarScale({ idPrefix = 'stars', className }: { idPrefix?: string
               <li key={text} className="flex gap-2">
                 <span className="inline-flex h-5 w-9 shrink-0 items-center gap-0.5 font-semibold text-amber-800 tabular-nums">
                   {index + 1}
-                  <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
+                  <StarIcon className="size-3.5 fill-amber-400 text-amber-500" />
                   <span className="sr-only">{index === 0 ? ' star:' : ' stars:'}</span>
                 </span>
                 <span className="text-stone-700">{text}</span>

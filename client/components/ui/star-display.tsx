@@ -21,6 +21,18 @@ const STROKE = { stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round',
 const EMPTY = 'fill-transparent text-stone-300';
 const FULL = 'fill-amber-400 text-amber-500';
 
+/**
+ * One star as decoration (hidden from assistive technology): lucide's star drawn without its icon component, for
+ * lists that show many (the star scale's 25).
+ */
+export function StarIcon({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className={className} fill="none" {...STROKE}>
+      <path d={starsPath(0, 1)} />
+    </svg>
+  );
+}
+
 /** Read-only stars for a score (fractions round to the nearest half star visually), announced as "N out of 5". */
 export function StarDisplay({
   value,

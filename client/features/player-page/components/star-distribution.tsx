@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ratingsCount } from '@client/components/ui/estimate-text';
+import { StarIcon } from '@client/components/ui/star-display';
 import type { PlayerPage } from '@common/schemas/player-page';
-import { Star } from 'lucide-react';
 import { distributionRows } from '../player-charts';
 
 /** How many ratings gave each overall star, as bars (the counts are in the text, the bars only show them). */
@@ -20,7 +20,7 @@ export function StarDistribution({ distribution }: { distribution: PlayerPage['o
             <li key={row.stars} className="grid grid-cols-[2.75rem_minmax(0,1fr)_2rem] items-center gap-3 text-sm">
               <span className="inline-flex items-center gap-1 font-semibold text-stone-800 tabular-nums">
                 {row.stars}
-                <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
+                <StarIcon className="size-3.5 fill-amber-400 text-amber-500" />
                 <span className="sr-only">{row.stars === 1 ? ' star:' : ' stars:'}</span>
               </span>
               <span aria-hidden className="h-2.5 overflow-hidden rounded-full bg-stone-100">
