@@ -161,7 +161,6 @@ export const trustStatusReplySchema = z.object({
 });
 
 export type TrustRun = z.infer<typeof trustRunSchema>;
-export type TrustRunSummary = z.infer<typeof trustRunSummarySchema>;
 export type TrustRecomputeReply = z.infer<typeof trustRecomputeReplySchema>;
 
 export type Estimate = z.infer<typeof estimateSchema>;

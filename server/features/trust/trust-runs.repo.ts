@@ -38,11 +38,6 @@ export async function findRecentRuns(db: Executor, limit = 5): Promise<TrustRunR
   return db.select().from(trustRunRequests).orderBy(desc(trustRunRequests.id)).limit(limit);
 }
 
-export async function findRun(db: Executor, id: number): Promise<TrustRunRequest | undefined> {
-  const [row] = await db.select().from(trustRunRequests).where(eq(trustRunRequests.id, id)).limit(1);
-  return row;
-}
-
 /** The lease holder takes a queued request. */
 export async function startRun(db: Executor, id: number, holder: string): Promise<boolean> {
   const rows = await db
