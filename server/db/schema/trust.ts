@@ -125,7 +125,9 @@ export const trustRunRequests = pgTable(
   'trust_run_requests',
   {
     id: serial('id').primaryKey(),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     /** Whether an admin asked (else the schedule did), and which signed-in admin (null for an admin token). */
     requestedByAdmin: boolean('requested_by_admin').notNull().default(false),
