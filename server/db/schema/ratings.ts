@@ -69,7 +69,9 @@ export const ratings = pgTable(
     index('ratings_player_listed_idx')
       .on(t.playerId, t.listedAt.desc(), t.id.desc())
       .where(sql`${t.listedAt} is not null`),
-    index('ratings_rater_email_created_idx').on(sql`lower(${t.raterEmail})`, t.createdAt.desc()),
+    // With the id, My Ratings' newest-first page (created_at desc, id desc: this index read backwards) reads
+    // limit + 1 entries, not all of the rater's; declared ascending so its nulls order matches the query's.
+    index('ratings_rater_email_created_idx').on(sql`lower(${t.raterEmail})`, t.createdAt, t.id),
     index('ratings_rater_user_idx').on(t.raterUserId),
     // A search's "already rated" probes (players.repo callerRatingProbe, decision 024): the caller's own ratings, by player.
     index('ratings_rater_player_idx').on(sql`(lower(${t.raterEmail}) collate "C")`, t.playerId),
