@@ -22,15 +22,16 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 export type RenderedPage = { etag: string; body: Record<Encoding, Buffer> };
 
 /**
- * `fast` for a page drawn per request's record (a player's): brotli 11 took milliseconds per page, while 5 costs a
- * fraction of one for a few percent more bytes, and each encoding is compressed when a request first asks for it
- * (a crawler takes one, browsers another; a page drawn once for a crawler pays for one).
+ * `fast` for a page drawn per request's record (a player's): brotli 11 took milliseconds per page; 3 takes 0.4 ms
+ * of a 77 KB player page against 0.9 ms at 5, for 8.0 KB instead of 7.1 (a first draw's CPU is bounded,
+ * docs/product.md#first-draws). Each encoding is compressed when a request first asks for it (a crawler takes one,
+ * browsers another; a page drawn once for a crawler pays for one).
  */
 export function compressPage(html: string, effort: 'max' | 'fast' = 'max'): RenderedPage {
   const raw = Buffer.from(html);
   const fast = effort === 'fast';
   const compressed = {
-    br: () => brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
+    br: () => brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: fast ? 3 : 11 } }),
     gzip: () => gzipSync(raw, { level: fast ? 6 : 9 }),
   };
   const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
