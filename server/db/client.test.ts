@@ -89,6 +89,20 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL', () => {
     await client.end();
   };
 
+  it('runs migrations outside the statement timeout of requests (an index on a large table takes longer)', async () => {
+    const { name, url } = await freshDatabase();
+    try {
+      // A timeout no migration statement fits in: the requests' pool would cancel every one of them.
+      const database = await openDatabase({ url, poolSize: 1, timeouts: { statementMs: 1 } });
+      await database.close();
+      const check = await openDatabase({ url, poolSize: 1 });
+      expect(await countPlayers(check)).toBe(0);
+      await check.close();
+    } finally {
+      await dropDatabase(name);
+    }
+  }, 60_000);
+
   it('starts three instances together on a fresh database, five times out of five', async () => {
     for (let trial = 0; trial < 5; trial += 1) {
       const { name, url } = await freshDatabase();

@@ -57,13 +57,15 @@ export type DatabaseOptions = {
  */
 const MIGRATION_LOCK_KEY = 7_265_011;
 
-async function migrateUnderLock(pool: pg.Pool, db: Db) {
-  // A client of its own, outside the pool's timeouts: waiting for another instance's migrations is expected.
+async function migrateUnderLock(pool: pg.Pool) {
+  // A client of its own, outside the pool's timeouts: waiting for another instance's migrations is expected, and
+  // the migrations run on it too, so an index built on a large table (about a minute for ratings at 10M) is not
+  // cancelled by the requests' 10 s statement timeout halfway through a deploy.
   const lockHolder = new pg.Client({ connectionString: pool.options.connectionString });
   await lockHolder.connect();
   try {
     await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePostgres(db as never, { migrationsFolder });
+    await migrateNodePostgres(drizzleNodePostgres(lockHolder, { schema }) as never, { migrationsFolder });
   } finally {
     await lockHolder.end();
   }
@@ -99,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = openPool(options.url, options.poolSize ?? 20, timeouts);
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
     try {
-      await migrateUnderLock(pool, db);
+      await migrateUnderLock(pool);
     } catch (error) {
       await pool.end();
       throw error;
