@@ -18,6 +18,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 describe('full runs as queued jobs', () => {
   let t: TestApp;
   let admin: Admin;
+  /** This app's own runner (a worker thread on PostgreSQL) may still hold the lease after a run a test asked for. */
+  const untilLeaseFree = async () => {
+    for (let tries = 0; !(await takeLease(t.database.db, 'trust', 'probe', 0)) && tries < 300; tries++)
+      await sleep(100);
+  };
   const status = async () =>
     (await t.app.inject({ url: '/api/admin/trust/status', headers: admin })).json<TrustStatus>();
   const overallOf = async (id: number) =>
@@ -77,6 +82,7 @@ describe('full runs as queued jobs', () => {
     for (let i = 0; i < 3; i++) await addRating(t.database.db, { playerId: player.id, ...allScores(1) });
 
     // The run dies after reading and fitting, before writing any estimate.
+    await untilLeaseFree();
     const crash = trustTick(t.database.db, {
       fullRunMs: 0,
       holder: 'crashing-instance',
@@ -108,6 +114,7 @@ describe('full runs as queued jobs', () => {
 
   it('marks a run whose holder died (its lease lapsed) as failed, and starts over', async () => {
     const { db } = t.database;
+    await untilLeaseFree();
     // An instance took a run and vanished: its request still says running, its lease has run out.
     await db
       .insert(trustJobs)
@@ -143,6 +150,7 @@ describe('full runs as queued jobs', () => {
     // As after an upgrade: an estimate, no stored history, no backfill recorded.
     await db.delete(playerEstimateHistory).where(eq(playerEstimateHistory.playerId, player.id));
     await db.delete(dataBackfills).where(eq(dataBackfills.name, HISTORY_BACKFILL));
+    await untilLeaseFree();
     const pageHistory = async () =>
       (await t.app.inject({ url: `/api/players/${player.id}/page` })).json<{ history: unknown[] }>().history;
     expect(await pageHistory()).toEqual([]);
@@ -155,6 +163,7 @@ describe('full runs as queued jobs', () => {
   it('renews the lease while a run outlasts it, so no other instance starts the same job', async () => {
     const { db } = t.database;
     await addRating(t.database.db, { playerId: (await addPlayer(db)).id });
+    await untilLeaseFree();
     const slow = trustTick(db, {
       fullRunMs: 0,
       holder: 'slow-instance',
