@@ -3,6 +3,7 @@ export * from './sessions';
 export * from './admin-tokens';
 export * from './players';
 export * from './ratings';
+export * from './rating-removals';
 export * from './rating-helpfulness';
 export * from './flagged-comments';
 export * from './player-match-requests';

@@ -62,6 +62,12 @@ export const ratings = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** An anonymous rating's edit after its release, waiting for the next one; its rater sees it at once. */
     pendingEdit: jsonb('pending_edit').$type<PendingRatingEdit>(),
+    /**
+     * When a moderator took it down (docs/product.md#take-down), with the rule it broke; null while it stands. A
+     * removed rating is unlisted (listed_at null) and counts nowhere; its rater still sees it, marked removed.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removalRule: text('removal_rule'),
   },
   (t) => [
     uniqueIndex('ratings_player_rater_key').on(t.playerId, sql`lower(${t.raterEmail})`),
@@ -80,6 +86,10 @@ export const ratings = pgTable(
       sql`${t.serveReturn} between 1 and 5 and ${t.groundstrokesThirdShot} between 1 and 5 and ${t.netPlayVolleysDinks} between 1 and 5 and ${t.movementCourtAwareness} between 1 and 5 and ${t.mentalPhysicalGame} between 1 and 5 and ${t.overallRating} between 1 and 5`,
     ),
     check('ratings_listed_check', sql`(${t.listedAt} is null) = (${t.publishedAt} is null)`),
+    check(
+      'ratings_removed_check',
+      sql`(${t.removedAt} is null) = (${t.removalRule} is null) and (${t.removedAt} is null or ${t.listedAt} is null)`,
+    ),
     check('ratings_helpfulness_check', sql`${t.helpfulnessCount} >= 0 and ${t.helpfulnessSum} >= 0`),
   ],
 );
