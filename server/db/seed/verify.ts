@@ -7,7 +7,7 @@ import { openLoader } from './loader';
  * disagree. Used after seeding (--verify) and by the seed's tests; zero everywhere is the goal.
  */
 
-// Star buckets use floor(x + 0.5), as JavaScript's Math.round does in ratings.repo starBucket:
+// Star buckets use floor(x + 0.5), as common/rating-rules.ts starBucket does:
 // PostgreSQL's round() of a double rounds halves to even, which would misfile an edited 2.5.
 const CHECKS: Record<string, string> = {
   'players: rating count, sums and star counts': `

@@ -6,7 +6,7 @@ import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
 import { allScores } from '../players/players-fixtures';
 import { insertPlayer } from '../players/players.service';
 import { insertSubmittedRating } from '../ratings/submit-rating.repo';
-import { ratingCredit, recordHelpfulnessChanged } from './gamification.service';
+import { applyEffect, voteEffect } from '../ratings/rating-effects.service';
 
 /*
  * Test data for the gamification, helpfulness and leaderboard tests: ratings written by the submit statement the
@@ -65,8 +65,6 @@ async function submitTestRating(
       ...feedback.texts,
       isHeld: false,
     },
-    ratingCredit({ ...feedback, createdAt: rating.createdAt }),
-    [],
   );
   if (!result.rating) throw new Error(`player ${rating.playerId} could not be rated by ${rating.raterEmail}`);
   return result.rating;
@@ -116,8 +114,6 @@ export async function recordRatings(
 
 export async function recordVotes(db: Db, raterUserId: string, scores: number[], ratingCreatedAt = new Date()) {
   for (const score of scores) {
-    await db.transaction((tx) =>
-      recordHelpfulnessChanged(tx, { raterUserId, ratingCreatedAt, sumDelta: score, countDelta: 1 }),
-    );
+    await applyEffect(db, voteEffect({ raterUserId, listedAt: ratingCreatedAt }, { sumDelta: score, countDelta: 1 }));
   }
 }

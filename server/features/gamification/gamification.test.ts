@@ -15,8 +15,9 @@ import {
   uniqueEmail,
   userIdOf,
 } from './gamification-fixtures';
-import { badgeRows } from './gamification-rules-sql';
-import { recordHelpfulnessChanged, recordRatingEdited } from './gamification.service';
+import { badgeRows } from '../ratings/gamification-rules-sql';
+import { applyEffect, editEffect, voteEffect, type CountedRating } from '../ratings/rating-effects.service';
+import { allScores } from '../players/players-fixtures';
 
 const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at the kitchen line.'.length;
 
@@ -181,16 +182,27 @@ describe('gamification', () => {
     });
   });
 
-  describe('recordRatingEdited (improvement)', () => {
-    const edit = (userId: string, before: number, after: number, afterFields = 1) =>
-      t.database.db.transaction((tx) =>
-        recordRatingEdited(tx, {
-          raterUserId: userId,
-          before: { commentFieldCount: before > 0 ? 1 : 0, commentLength: before },
-          after: { commentFieldCount: afterFields, commentLength: after },
-          ratingCreatedAt: new Date(),
-        }),
-      );
+  describe('an edit (improvement)', () => {
+    /** A version of a rating whose feedback is `length` characters (in strengths and improvements). */
+    const version = (userId: string, length: number): CountedRating => ({
+      ...allScores(4),
+      strengthsImprovements: length > 0 ? 'x'.repeat(length) : null,
+      serveReturnComments: null,
+      groundstrokesThirdShotComments: null,
+      netPlayVolleysDinksComments: null,
+      movementCourtAwarenessComments: null,
+      mentalPhysicalGameComments: null,
+      playerId: 0,
+      raterUserId: userId,
+      listedAt: new Date(),
+      releasedVotes: { sum: 0, count: 0 },
+    });
+    // The player's side of an edit is the ratings tests'; here only the rater's figures move.
+    const edit = (userId: string, before: number, after: number) =>
+      applyEffect(t.database.db, {
+        ...editEffect(version(userId, before), version(userId, after), new Date()),
+        playerId: null,
+      });
 
     it('gives the detailed bonus and Second Look when an edit adds detail, and takes the bonus back on removal', async () => {
       const userId = (await insertUser(t.database.db, uniqueEmail('improver'))).id;
@@ -199,7 +211,7 @@ describe('gamification', () => {
       expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
       expect(await badgeTypes(userId)).toEqual(['first_rating', 'second_look']);
 
-      await edit(userId, LONG_COMMENT, 0, 0);
+      await edit(userId, LONG_COMMENT, 0);
       expect(await statsRow(userId)).toMatchObject({ totalPoints: 10, detailedCommentsCount: 0 });
       // Editing back and forth earns nothing extra.
       await edit(userId, 0, LONG_COMMENT);
@@ -217,7 +229,7 @@ describe('gamification', () => {
     });
   });
 
-  describe('recordHelpfulnessChanged', () => {
+  describe('helpfulness received', () => {
     it('earns Five-Star Excellence at five perfect reviews and Community Favorite at ten averaging 4+', async () => {
       const userId = (await insertUser(t.database.db, uniqueEmail('favorite'))).id;
       await recordRatings(t.database.db, userId, 1);
@@ -238,8 +250,9 @@ describe('gamification', () => {
       const ratingCreatedAt = new Date('2025-01-31T22:00:00Z');
       await recordRatings(t.database.db, userId, 1, { createdAt: ratingCreatedAt });
       await recordVotes(t.database.db, userId, [2], ratingCreatedAt);
-      await t.database.db.transaction((tx) =>
-        recordHelpfulnessChanged(tx, { raterUserId: userId, ratingCreatedAt, sumDelta: 3, countDelta: 0 }),
+      await applyEffect(
+        t.database.db,
+        voteEffect({ raterUserId: userId, listedAt: ratingCreatedAt }, { sumDelta: 3, countDelta: 0 }),
       );
       expect(await statsRow(userId)).toMatchObject({ helpfulnessSum: 5, helpfulnessCount: 1, totalPoints: 20 });
       const rows = await t.database.db

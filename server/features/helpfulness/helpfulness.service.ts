@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../lib/app-error';
 import type { HelpfulnessReply } from '../../../common/schemas/helpfulness';
 import { averageToOneDecimal } from '../../../common/gamification';
 import { isOwnRating } from '../../../common/own-rating';
-import { recordHelpfulnessChanged } from '../gamification/gamification.service';
+import { applyEffect, voteEffect } from '../ratings/rating-effects.service';
 import {
   addToRatingHelpfulness,
   findVoteScore,
@@ -48,12 +48,7 @@ export async function rateHelpfulness(
     if (sumDelta !== 0 || countDelta !== 0) {
       await addToRatingHelpfulness(tx, ratingId, sumDelta, countDelta);
       if (rating.raterUserId && releasedNow) {
-        await recordHelpfulnessChanged(tx, {
-          raterUserId: rating.raterUserId,
-          ratingCreatedAt: rating.createdAt,
-          sumDelta,
-          countDelta,
-        });
+        await applyEffect(tx, voteEffect({ raterUserId: rating.raterUserId, listedAt: rating.listedAt }, { sumDelta, countDelta }));
       }
     }
     const helpfulnessCount = rating.helpfulnessCount + countDelta;
@@ -72,12 +67,13 @@ export type UnreleasedVote = Awaited<ReturnType<typeof lockUnreleasedVotes>>[num
 /** Everything a vote on an anonymous rating waits for, on the release's transaction: the rater's figures. */
 export async function releaseVote(tx: Tx, vote: UnreleasedVote): Promise<void> {
   if (vote.raterUserId && vote.listedAt) {
-    await recordHelpfulnessChanged(tx, {
-      raterUserId: vote.raterUserId,
-      ratingCreatedAt: vote.listedAt,
-      sumDelta: vote.score - (vote.releasedScore ?? 0),
-      countDelta: vote.releasedScore === null ? 1 : 0,
-    });
+    await applyEffect(
+      tx,
+      voteEffect(
+        { raterUserId: vote.raterUserId, listedAt: vote.listedAt },
+        { sumDelta: vote.score - (vote.releasedScore ?? 0), countDelta: vote.releasedScore === null ? 1 : 0 },
+      ),
+    );
   }
   await markVoteReleased(tx, vote.id);
 }

@@ -41,6 +41,14 @@ export function screenRatingTexts(texts: RatingTexts): Finding[] {
   return findings;
 }
 
+/** A new rating's findings (screenRatingTexts), on the submit's transaction: the rating is already held. */
+export async function recordFindings(db: Executor, ratingId: number, findings: Finding[]): Promise<void> {
+  await insertFlags(
+    db,
+    findings.map((finding) => ({ ratingId, ...finding })),
+  );
+}
+
 /**
  * On edit (the rating row is locked by the caller): flags on text the edit replaced are closed,
  * since that text no longer exists; new offensive text is flagged once; text an admin chose to keep

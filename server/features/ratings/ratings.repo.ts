@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { players, playerSkillMarks, ratings } from '../../db/schema/index';
+import { players, ratings } from '../../db/schema/index';
 import { afterKeyset, exactTimeKey, keysetOrderBy, type KeysetOrder } from '../../lib/keyset';
-import type { RatingScoreField } from '../../../common/schemas/ratings';
 import type { ListSort } from '../../../common/schemas/shared';
 
 export type NewRating = typeof ratings.$inferInsert;
@@ -14,63 +13,6 @@ export async function findRatingIdByRater(db: Executor, playerId: number, raterE
     .from(ratings)
     .where(and(eq(ratings.playerId, playerId), sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`));
   return row?.id;
-}
-
-/** Changes to a player's running rating aggregates (players.ratingCount, sums and star buckets). */
-export type AggregateDelta = {
-  count: number;
-  overall: number;
-  scores: Record<RatingScoreField, number>;
-  /** Star bucket (1-5) → change in its count. */
-  stars: Partial<Record<1 | 2 | 3 | 4 | 5, number>>;
-};
-
-const starColumns = {
-  1: players.stars1,
-  2: players.stars2,
-  3: players.stars3,
-  4: players.stars4,
-  5: players.stars5,
-} as const;
-
-const starKeys = { 1: 'stars1', 2: 'stars2', 3: 'stars3', 4: 'stars4', 5: 'stars5' } as const;
-
-/**
- * Applies the change and returns the player (undefined when unknown). The row lock it takes makes
- * one player's ratings apply one after another until the caller's transaction ends.
- */
-export async function addToPlayerAggregates(db: Executor, playerId: number, delta: AggregateDelta) {
-  const increment = (column: typeof players.serveReturnSum, by: number) => sql`${column} + ${by}::int`;
-  const stars: Record<string, ReturnType<typeof sql>> = {};
-  for (const [bucket, by] of Object.entries(delta.stars)) {
-    const star = Number(bucket) as keyof typeof starColumns;
-    if (by) stars[starKeys[star]] = increment(starColumns[star], by);
-  }
-  const [row] = await db
-    .update(players)
-    .set({
-      ratingCount: increment(players.ratingCount, delta.count),
-      overallSum: sql`${players.overallSum} + ${delta.overall}::double precision`,
-      serveReturnSum: increment(players.serveReturnSum, delta.scores.serveReturn),
-      groundstrokesThirdShotSum: increment(players.groundstrokesThirdShotSum, delta.scores.groundstrokesThirdShot),
-      netPlayVolleysDinksSum: increment(players.netPlayVolleysDinksSum, delta.scores.netPlayVolleysDinks),
-      movementCourtAwarenessSum: increment(players.movementCourtAwarenessSum, delta.scores.movementCourtAwareness),
-      mentalPhysicalGameSum: increment(players.mentalPhysicalGameSum, delta.scores.mentalPhysicalGame),
-      ...stars,
-    })
-    .where(eq(players.id, playerId))
-    .returning({ id: players.id, userId: players.userId, firstName: players.firstName, lastName: players.lastName });
-  // The trust worker recomputes the skill estimate within seconds (server/features/trust).
-  await db
-    .insert(playerSkillMarks)
-    .values({ playerId, markedAt: sql`now()` })
-    .onConflictDoUpdate({ target: playerSkillMarks.playerId, set: { markedAt: sql`excluded.marked_at` } });
-  return row;
-}
-
-/** The star bucket (1-5) of an overall rating in players.stars1..5; an edited overall can be fractional. */
-export function starBucket(overall: number): 1 | 2 | 3 | 4 | 5 {
-  return Math.min(5, Math.max(1, Math.round(overall))) as 1 | 2 | 3 | 4 | 5;
 }
 
 const playerName = sql<string>`${players.firstName} || ' ' || ${players.lastName}`;

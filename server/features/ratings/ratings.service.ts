@@ -8,7 +8,6 @@ import { cutPage, readCursor } from '../../lib/page-cursor';
 import type { Actor } from '../../plugins/authorize';
 import { BULK_IMPORT_DEFAULTS } from '../../../common/constants';
 import {
-  RATING_SCORE_FIELDS,
   RATING_TEXT_FIELDS,
   type CreateRatingInput,
   type EditRatingInput,
@@ -16,12 +15,12 @@ import {
   type RatingsPageQuery,
   type RatingTextField,
 } from '../../../common/schemas/ratings';
-import { ratingCredit, recordRatingEdited, recordRatingReleased } from '../gamification/gamification.service';
-import { rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
+import { overallFromCategories } from '../../../common/rating-rules';
+import { recordFindings, rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
 import { requireKnownPlace } from '../locations/locations.service';
 import { insertPlayer } from '../players/players.service';
+import { applyEffect, applyRating, editEffect, type CountedRating } from './rating-effects.service';
 import {
-  addToPlayerAggregates,
   findRating,
   findRatingIdByRater,
   listRatingsByRater,
@@ -29,9 +28,7 @@ import {
   lockRatingsWithPendingEdits,
   lockUnreleasedRatings,
   markRatingsReleased,
-  starBucket,
   updateRating,
-  type AggregateDelta,
   type RatingWithPlayer,
 } from './ratings.repo';
 import { insertSubmittedRating } from './submit-rating.repo';
@@ -43,25 +40,10 @@ const ALREADY_RATED = 'You have already rated this player';
 /** Draws of a random rating id before giving up: one collision in 2^31 is rare, two in a row unheard of. */
 const ID_ATTEMPTS = 3;
 
-/** docs/product.md#rating-rules: an edit's overall is the mean of the five categories, rounded to one decimal. */
-export function overallFromCategories(scores: Record<(typeof RATING_SCORE_FIELDS)[number], number>): number {
-  const sum = RATING_SCORE_FIELDS.reduce((total, field) => total + scores[field], 0);
-  return Math.round((sum / RATING_SCORE_FIELDS.length) * 10) / 10;
-}
+export { overallFromCategories };
 
 function textsOf(source: Record<RatingTextField, string | null>): RatingTexts {
   return Object.fromEntries(RATING_TEXT_FIELDS.map((field) => [field, source[field]]));
-}
-
-/** What gamification counts of a rating's written feedback. */
-function commentFacts(texts: RatingTexts) {
-  const present = Object.values(texts).filter((text): text is string => Boolean(text));
-  return {
-    commentFieldCount: present.length,
-    // Characters as people count them, an emoji as one, and as PostgreSQL's length() counts them when the
-    // stats are recomputed from the rows (seed/verify.ts); String.length let 25 emoji pass for 50 characters.
-    commentLength: present.reduce((total, text) => total + [...text].length, 0),
-  };
 }
 
 /** How the rating routes answer: when the next release of anonymous ratings comes (docs/product.md#anonymity). */
@@ -126,7 +108,6 @@ export async function submitRating(
   const texts = textsOf(input);
   const findings = screenRatingTexts(texts);
   const createdAt = new Date();
-  const credit = ratingCredit({ ...commentFacts(texts), createdAt });
   const submitTo = async (executor: Executor, playerId: number, attempt = 1): Promise<RatingReply> => {
     const { player, rating } = await insertSubmittedRating(
       executor,
@@ -150,8 +131,6 @@ export async function submitRating(
         isHeld: findings.length > 0,
         createdAt,
       },
-      credit,
-      findings,
     );
     if (!player) throw notFound('Player not found', 'player_not_found');
     if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile', 'cannot_rate_self');
@@ -161,14 +140,18 @@ export async function submitRating(
       if (existingRatingId === undefined && attempt < ID_ATTEMPTS) return submitTo(executor, playerId, attempt + 1);
       throw conflict(ALREADY_RATED, 'already_rated', { existingRatingId });
     }
+    if (findings.length > 0) await recordFindings(executor, rating.id, findings);
     return toRatingReply(rating, `${player.firstName} ${player.lastName}`, settings);
   };
 
   // A concurrent submission by the same rater cannot fail on ratings_player_rater_key: the insert's
   // `on conflict do nothing` leaves it without a rating, answered 409 like any second rating.
-  if (!input.isNewPlayer) return submitTo(db, input.playerId!);
-  const location = newPlayerLocation(input);
-  return db.transaction(async (tx) => submitTo(tx, (await insertNewPlayer(tx, input, location, actor)).id));
+  // One statement alone is atomic; a new player, or moderation's findings on the text, need a transaction.
+  if (!input.isNewPlayer && findings.length === 0) return submitTo(db, input.playerId!);
+  const location = input.isNewPlayer ? newPlayerLocation(input) : undefined;
+  return db.transaction(async (tx) =>
+    submitTo(tx, location === undefined ? input.playerId! : (await insertNewPlayer(tx, input, location, actor)).id),
+  );
 }
 
 function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {
@@ -200,19 +183,6 @@ export type RatingEdit = Omit<PendingRatingEdit, 'editedAt'>;
 export async function applyRatingEdit(tx: Tx, row: RatingWithPlayer, edit: RatingEdit, publishedAt: Date | 'now') {
   const before = row.rating;
   const now = new Date();
-  const delta: AggregateDelta = {
-    count: 0,
-    overall: edit.overallRating - before.overallRating,
-    scores: Object.fromEntries(
-      RATING_SCORE_FIELDS.map((field) => [field, edit[field] - before[field]]),
-    ) as AggregateDelta['scores'],
-    stars: {},
-  };
-  const oldBucket = starBucket(before.overallRating);
-  const newBucket = starBucket(edit.overallRating);
-  if (oldBucket !== newBucket) delta.stars = { [oldBucket]: -1, [newBucket]: 1 };
-  await addToPlayerAggregates(tx, before.playerId, delta);
-
   const texts = textsOf(edit);
   const isHeld = await rescreenRating(tx, before.id, texts);
   const after = await updateRating(tx, before.id, {
@@ -221,15 +191,15 @@ export async function applyRatingEdit(tx: Tx, row: RatingWithPlayer, edit: Ratin
     pendingEdit: null,
     ...(publishedAt === 'now' ? { updatedAt: now, publishedAt: now } : { publishedAt }),
   });
-
-  if (before.raterUserId) {
-    await recordRatingEdited(tx, {
-      raterUserId: before.raterUserId,
-      before: commentFacts(textsOf(before)),
-      after: commentFacts(texts),
-      ratingCreatedAt: before.createdAt,
-    });
-  }
+  // The votes are the same before and after: an edit moves the scores and the written feedback only.
+  const counted = (version: RatingEdit): CountedRating => ({
+    ...version,
+    playerId: before.playerId,
+    raterUserId: before.raterUserId,
+    listedAt: before.listedAt ?? now,
+    releasedVotes: { sum: 0, count: 0 },
+  });
+  await applyEffect(tx, editEffect(counted(before), counted(edit), publishedAt === 'now' ? now : publishedAt));
   return after;
 }
 
@@ -322,17 +292,8 @@ export { startOfWeek } from '../../../common/anonymity';
  * day and badges, dated to the release's period start. The caller marks it listed (markRatingsReleased).
  */
 export async function applyReleasedRating(tx: Tx, row: RatingWithPlayer, periodStart: Date): Promise<void> {
-  const { rating } = row;
-  await addToPlayerAggregates(tx, rating.playerId, {
-    count: 1,
-    overall: rating.overallRating,
-    scores: Object.fromEntries(RATING_SCORE_FIELDS.map((field) => [field, rating[field]])) as AggregateDelta['scores'],
-    stars: { [starBucket(rating.overallRating)]: 1 },
-  });
-  if (rating.raterUserId) {
-    const credit = ratingCredit({ ...commentFacts(textsOf(rating)), createdAt: periodStart });
-    await recordRatingReleased(tx, { raterUserId: rating.raterUserId, credit, releasedAt: periodStart });
-  }
+  // Nobody could vote on it before its release: its votes are none.
+  await applyRating(tx, { ...row.rating, listedAt: periodStart, releasedVotes: { sum: 0, count: 0 } }, periodStart);
 }
 
 /** A released anonymous rating's edit, at the next release: applied as a named edit is, published then. */

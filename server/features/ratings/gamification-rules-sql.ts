@@ -3,9 +3,8 @@ import { textLiteral } from '../../db/prepared';
 import { BADGES, RANKS, type BadgeFacts, type BadgeRule } from '../../../common/gamification';
 
 /*
- * The rules of common/gamification.ts as SQL expressions, for statements that update a rater's totals and award
- * what the totals after it earn in the same statement (the rater totals upsert here, the submit statement in
- * ratings/submit-rating.repo.ts). Expressions only: each statement is written whole in its repository.
+ * The rules of common/gamification.ts as SQL expressions, for the statement that moves a rater's totals and awards
+ * (or, on a take-back, withdraws) what the totals after it earn (rating-effects.repo.ts). Expressions only.
  */
 
 /** The rank of a points total, from the one rank table. */
