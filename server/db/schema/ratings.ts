@@ -86,6 +86,10 @@ export const ratings = pgTable(
       sql`${t.serveReturn} between 1 and 5 and ${t.groundstrokesThirdShot} between 1 and 5 and ${t.netPlayVolleysDinks} between 1 and 5 and ${t.movementCourtAwareness} between 1 and 5 and ${t.mentalPhysicalGame} between 1 and 5 and ${t.overallRating} between 1 and 5`,
     ),
     check('ratings_listed_check', sql`(${t.listedAt} is null) = (${t.publishedAt} is null)`),
+    // The admins' list of removed ratings, latest take-down first: only the removed ones are in it.
+    index('ratings_removed_idx')
+      .on(t.removedAt.desc(), t.id.desc())
+      .where(sql`${t.removedAt} is not null`),
     check(
       'ratings_removed_check',
       sql`(${t.removedAt} is null) = (${t.removalRule} is null) and (${t.removedAt} is null or ${t.listedAt} is null)`,

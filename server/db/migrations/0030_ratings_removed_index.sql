@@ -1,0 +1,1 @@
+CREATE INDEX "ratings_removed_idx" ON "ratings" USING btree ("removed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ratings"."removed_at" is not null;
