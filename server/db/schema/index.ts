@@ -17,3 +17,4 @@ export * from './data-backfills';
 export * from './demo-world';
 export * from './anonymity';
 export * from './estimate-history';
+export * from './integrity-checks';
