@@ -18,3 +18,4 @@ export * from './demo-world';
 export * from './anonymity';
 export * from './estimate-history';
 export * from './integrity-checks';
+export * from './data-requests';
