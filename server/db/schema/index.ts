@@ -19,3 +19,4 @@ export * from './anonymity';
 export * from './estimate-history';
 export * from './integrity-checks';
 export * from './data-requests';
+export * from './player-merges';

@@ -70,7 +70,11 @@ export const ratings = pgTable(
     removalRule: text('removal_rule'),
   },
   (t) => [
-    uniqueIndex('ratings_player_rater_key').on(t.playerId, sql`lower(${t.raterEmail})`),
+    // One rating per rater and player (docs/product.md#rating-rules); a merge's duplicate, removed, stays stored beside
+    // the rater's rating it kept (docs/product.md#merging-players), so it alone is outside the key.
+    uniqueIndex('ratings_player_rater_key')
+      .on(t.playerId, sql`lower(${t.raterEmail})`)
+      .where(sql`${t.removalRule} is distinct from 'duplicate'`),
     // The rated player's and the page's lists, newest first, with only the released ratings in the index.
     index('ratings_player_listed_idx')
       .on(t.playerId, t.listedAt.desc(), t.id.desc())
