@@ -70,6 +70,9 @@ export const ERROR_CODES = {
   ratings_received_private: 'Only the player or an admin may read the ratings the player received',
   helpfulness_not_rated_player: 'Only the rated player votes on the helpfulness of a rating',
   helpfulness_own_rating: 'Nobody votes on the helpfulness of their own rating',
+  rating_already_removed: 'A moderator has already taken this rating down',
+  rating_not_removed: 'The rating is not taken down, so there is nothing to restore',
+  rating_restore_conflict: 'The rater has another standing rating of the player, so this one cannot come back',
 
   // Verification of a player profile by e-mail code.
   verification_not_found: 'No unverified player has this e-mail address',

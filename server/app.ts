@@ -18,10 +18,13 @@ import { healthRoutes } from './features/health/health.routes';
 import { helpfulnessRoutes } from './features/helpfulness/helpfulness.routes';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
+import { integrityRoutes } from './features/integrity/integrity.routes';
+import { integrityGaugeReading } from './features/integrity/integrity.service';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { playerPagesFrom } from './features/player-page/player-page-html';
 import { playerPageRoutes } from './features/player-page/player-page.routes';
 import { playersRoutes } from './features/players/players.routes';
+import { ratingRemovalRoutes } from './features/ratings/rating-removal.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
 import { firstDrawLimit } from './features/seo/first-draws.service';
 import { seoRoutes } from './features/seo/seo.routes';
@@ -58,6 +61,7 @@ const features: FeatureRoutes[] = [
   playerPageRoutes,
   claimsRoutes,
   ratingsRoutes,
+  ratingRemovalRoutes,
   helpfulnessRoutes,
   gamificationRoutes,
   leaderboardRoutes,
@@ -69,6 +73,7 @@ const features: FeatureRoutes[] = [
   signupsRoutes,
   locationsRoutes,
   seoRoutes,
+  integrityRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -223,11 +228,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     token: env.METRICS_TOKEN,
     database,
     trustRuns: () => trustRunHealth(database.db, env.TRUST_FULL_RUN_MINUTES * 60_000),
+    integrity: () => integrityGaugeReading(database.db),
   });
   await app.register(apiDocsPlugin, { secureCookies: env.NODE_ENV === 'production' });
 
   // A worker instance runs the trust jobs and answers health and metrics only (decision 025).
-  for (const feature of env.APP_ROLE === 'worker' ? [healthRoutes, trustRoutes] : features) {
+  for (const feature of env.APP_ROLE === 'worker' ? [healthRoutes, trustRoutes, integrityRoutes] : features) {
     await app.register(async (scope) => feature(scope as unknown as App, deps));
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

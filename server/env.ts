@@ -115,6 +115,11 @@ const envSchema = z
     /** How often the full trust computation (leniency, model settings, collusion checks) runs for the cluster. */
     TRUST_FULL_RUN_MINUTES: z.coerce.number().min(1).max(1440).default(60),
     /**
+     * How often the recount checks every derived figure against the rows (docs/architecture.md#the-recount), for the
+     * cluster: one instance runs it. 0 turns the schedule off (an admin can still run it).
+     */
+    INTEGRITY_CHECK_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+    /**
      * What this instance runs: `all` (requests and the background jobs: one machine), `api` (requests only) or
      * `worker` (the trust jobs only, and the health routes). With several instances, run one `worker` and the rest
      * `api`; the jobs take a lease, so two `all` instances are safe too (decision 025).

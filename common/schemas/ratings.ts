@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingRemovalSchema } from './rating-removal';
 import { STAR_MAX, STAR_MIN } from '../constants';
 import { optionalText, pageQuerySchema, starSchema } from './shared';
 
@@ -150,6 +151,8 @@ export const ratingReplySchema = z.object({
   pendingRelease: z.boolean(),
   /** When the next release is due, while pendingRelease (it waits longer when fewer than 3 raters are in it). */
   countsFrom: z.iso.datetime().nullable(),
+  /** A moderator's take-down (docs/product.md#take-down): the rule it broke and when; it counts nowhere meanwhile. */
+  removal: ratingRemovalSchema.nullable(),
 });
 
 export const myRatingsReplySchema = z.array(ratingReplySchema);

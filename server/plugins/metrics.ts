@@ -13,7 +13,11 @@ export type MetricsOptions = {
   database: Database;
   /** The trust full runs' state, read from the database at each scrape (the same for every instance). */
   trustRuns?: () => Promise<TrustRunGauges>;
+  /** The latest recount's mismatches and time (null before the first), read at each scrape. */
+  integrity?: () => Promise<IntegrityGauges>;
 };
+
+export type IntegrityGauges = { mismatchCount: number | null; checkedAt: Date | null };
 
 export type TrustRunGauges = { health: TrustRunHealth; lastCompletedAt: Date | null };
 
@@ -111,6 +115,30 @@ function trustRunGauges(registers: Registry[], read: () => Promise<TrustRunGauge
   });
 }
 
+/** What the latest recount found: a derived figure that drifted from its rows shows here (features/integrity). */
+function integrityGauges(registers: Registry[], read: () => Promise<IntegrityGauges>) {
+  let latest: Promise<IntegrityGauges> | null = null;
+  const once = () => (latest ??= read().finally(() => setTimeout(() => (latest = null), 1000).unref()));
+  new Gauge({
+    name: 'integrity_mismatches',
+    help: 'Derived figures that disagree with the recount from the rows, at the latest recount (-1 before the first)',
+    registers,
+    async collect() {
+      const { mismatchCount } = await once();
+      this.set(mismatchCount ?? -1);
+    },
+  });
+  new Gauge({
+    name: 'integrity_last_check_timestamp_seconds',
+    help: 'When the latest recount ran (Unix time; 0 before the first)',
+    registers,
+    async collect() {
+      const { checkedAt } = await once();
+      this.set(checkedAt ? checkedAt.getTime() / 1000 : 0);
+    },
+  });
+}
+
 /**
  * Prometheus metrics at GET /metrics: requests by route pattern and status with their latency, 429
  * refusals by route, the database pool, the event loop (prom-client's default metrics) and when each
@@ -127,6 +155,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   const { requests, duration, rateLimited } = httpMetrics(registers);
   stateGauges(registers, database.poolStats);
   if (options.trustRuns) trustRunGauges(registers, options.trustRuns);
+  if (options.integrity) integrityGauges(registers, options.integrity);
 
   app.addHook('onResponse', (request, reply, done) => {
     const labels = {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { isDetailedSql, pointsSql, rankSql, releasedVotesSql } from './aggregate-sql';
+import { isDetailedSql, pointsSql, rankSql, releasedVotesSql } from '../../features/integrity/recount-rules-sql';
 import { queryRows } from './query-rows';
 
 export type DemoWorldRemoval =

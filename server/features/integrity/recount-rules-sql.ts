@@ -1,9 +1,13 @@
 import { DETAILED_FEEDBACK_MIN_CHARS, POINTS, RANKS } from '../../../common/gamification';
-import { TEXT_COLUMNS } from './generate-ratings';
+import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
+import { ratings } from '../../db/schema/index';
+
+const TEXT_COLUMNS = RATING_TEXT_FIELDS.map((field) => ratings[field].name);
 
 /*
- * The gamification rules of common/gamification.ts as SQL over the ratings rows, for the seed's checks (verify.ts)
- * and for the raters' totals recounted after the demo world's removal.
+ * The rules of common/ as SQL over whole tables of rows, for the recount (recount.repo.ts) and for the raters'
+ * totals recounted after the demo world's removal (db/seed/remove-demo-world.ts). A text's length is trimmed code
+ * points (length()), as common/rating-rules.ts commentLength counts it.
  */
 
 const textLength = TEXT_COLUMNS.map((column) => `coalesce(length(trim(${column})), 0)`).join(' + ');

@@ -90,13 +90,13 @@ export async function listRatingsByRater(db: Executor, raterEmail: string, page:
     .limit(page.limit + 1);
 }
 
-/** Anonymous ratings no release has applied yet, oldest first, locked until the caller's transaction ends. */
+/** Anonymous ratings no release has applied yet (a removed one waits for its restore), oldest first, locked until the caller's transaction ends. */
 export async function lockUnreleasedRatings(db: Executor) {
   return db
     .select(ratingWithPlayer)
     .from(ratings)
     .innerJoin(players, eq(players.id, ratings.playerId))
-    .where(sql`${ratings.listedAt} is null`)
+    .where(sql`${ratings.listedAt} is null and ${ratings.removedAt} is null`)
     .orderBy(ratings.createdAt)
     .for('update', { of: ratings });
 }
@@ -107,7 +107,7 @@ export async function lockRatingsWithPendingEdits(db: Executor) {
     .select(ratingWithPlayer)
     .from(ratings)
     .innerJoin(players, eq(players.id, ratings.playerId))
-    .where(sql`${ratings.pendingEdit} is not null`)
+    .where(sql`${ratings.pendingEdit} is not null and ${ratings.removedAt} is null`)
     .orderBy(ratings.createdAt)
     .for('update', { of: ratings });
 }

@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { cutPage, readCursor } from '../../lib/page-cursor';
 import type { Actor } from '../../plugins/authorize';
 import { BULK_IMPORT_DEFAULTS } from '../../../common/constants';
+import type { RemovalRule } from '../../../common/removal-rules';
 import {
   RATING_TEXT_FIELDS,
   type CreateRatingInput,
@@ -54,9 +55,10 @@ export type RatingsSettings = { cadence: AnonymityCadence };
  * when) others see what they see.
  */
 function toRatingReply(rating: RatingRow, playerName: string, settings: RatingsSettings): RatingReply {
-  const { listedAt: _listed, publishedAt: _published, pendingEdit, ...stored } = rating;
+  const { listedAt: _listed, publishedAt: _published, pendingEdit, removedAt, removalRule, ...stored } = rating;
   const { editedAt, ...edited } = pendingEdit ?? { editedAt: undefined };
-  const pendingRelease = rating.listedAt === null || pendingEdit !== null;
+  const removal = removedAt && removalRule ? { rule: removalRule as RemovalRule, removedAt: removedAt.toISOString() } : null;
+  const pendingRelease = !removal && (rating.listedAt === null || pendingEdit !== null);
   return {
     ...stored,
     ...edited,
@@ -65,6 +67,7 @@ function toRatingReply(rating: RatingRow, playerName: string, settings: RatingsS
     updatedAt: editedAt ?? rating.updatedAt.toISOString(),
     pendingRelease,
     countsFrom: pendingRelease ? nextReleaseAt(new Date(), settings.cadence).toISOString() : null,
+    removal,
   };
 }
 
@@ -220,6 +223,8 @@ export async function editRating(
     const row = await lockRating(tx, ratingId);
     assertMayAccess(row, viewer);
     const before = row.rating;
+    // It counts nowhere while taken down: an edit would move figures it is not in (docs/product.md#take-down).
+    if (before.removedAt) throw conflict('A moderator removed this rating, so it cannot be edited', 'rating_already_removed');
     // An absent text keeps what was stored (or what an edit waiting for the release set); null or empty clears it.
     const current = { ...before, ...before.pendingEdit };
     const texts = Object.fromEntries(

@@ -29,6 +29,7 @@ const rating = {
   updatedAt: '2026-03-01T10:00:00.000Z',
   pendingRelease: false,
   countsFrom: null,
+  removal: null,
 } satisfies RatingReply;
 
 let calls: ApiCall[];

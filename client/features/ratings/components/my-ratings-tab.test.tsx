@@ -30,6 +30,7 @@ const rating = (id: number, playerName: string, changes: Partial<RatingReply>): 
   updatedAt: '2026-11-25T10:00:00.000Z',
   pendingRelease: false,
   countsFrom: null,
+  removal: null,
   ...changes,
 });
 
