@@ -75,6 +75,9 @@ export const ratings = pgTable(
     uniqueIndex('ratings_player_rater_key')
       .on(t.playerId, sql`lower(${t.raterEmail})`)
       .where(sql`${t.removalRule} is distinct from 'duplicate'`),
+    // Every rating of a player, whatever its state: a player's deletion (its ratings cascade), a merge, an erasure and
+    // the admins' list of a player's ratings; the partial key above serves none of them.
+    index('ratings_player_idx').on(t.playerId),
     // The rated player's and the page's lists, newest first, with only the released ratings in the index.
     index('ratings_player_listed_idx')
       .on(t.playerId, t.listedAt.desc(), t.id.desc())

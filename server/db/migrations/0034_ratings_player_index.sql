@@ -1,0 +1,1 @@
+CREATE INDEX "ratings_player_idx" ON "ratings" USING btree ("player_id");
