@@ -51,6 +51,10 @@ export const ERROR_CODES = {
   place_not_found: 'The place searched near could not be found',
   place_unknown:
     'A location field names no US place we know: send a ZIP code or "City, ST" (GET /api/locations/resolve)',
+  merge_into_self: 'A player cannot be merged into itself',
+  merge_linked_conflict: 'Both players are linked to different accounts, so neither can take the other in',
+  merge_rating_conflict:
+    'A rater rated both players and one of those ratings is taken down: restore it first, so the merge keeps the newer',
 
   // Claims of existing profiles (match requests).
   already_linked: 'The profile is already linked to your account',
