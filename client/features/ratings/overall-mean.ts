@@ -1,12 +1,10 @@
 import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
+import { overallFromCategories } from '@common/rating-rules';
 
 export type CategoryScores = Record<RatingCategoryKey, number>;
 
-/** docs/product.md#rating-rules: an edit's overall rating is the mean of the five categories, rounded to one decimal. */
-export function overallMean(scores: CategoryScores): number {
-  const total = RATING_CATEGORIES.reduce((sum, { key }) => sum + scores[key], 0);
-  return Math.round((total / RATING_CATEGORIES.length) * 10) / 10;
-}
+/** docs/product.md#rating-rules: an edit's overall rating is the mean of the five categories, as the server stores it. */
+export const overallMean = (scores: CategoryScores): number => overallFromCategories(scores);
 
 /** The mean as the edit dialog prints it: always one decimal ("4.0"). */
 export const formatOverall = (scores: CategoryScores) => overallMean(scores).toFixed(1);

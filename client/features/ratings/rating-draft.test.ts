@@ -1,8 +1,10 @@
 import { foundPlayer } from '@client/test/found-player';
+import { pointsForRating } from '@common/gamification';
 import type { RatingReply } from '@common/schemas/ratings';
 import { describe, expect, it } from 'vitest';
 import {
   allRated,
+  commentLength,
   createBody,
   draftFromRating,
   draftProblem,
@@ -138,5 +140,15 @@ describe('rating draft (docs/product.md#rate-a-player)', () => {
       strengthsImprovements: null,
       ...serveComment('Work on depth'),
     });
+  });
+});
+
+describe('commentLength (docs/product.md#gamification-rules)', () => {
+  it('counts characters as the server does, an emoji as one, so the wizard promises the points the server gives', () => {
+    const emoji = { ...freshDraft(), strengthsImprovements: '🏓'.repeat(25) };
+    expect(commentLength(emoji)).toBe(25);
+    expect(pointsForRating(commentLength(emoji))).toBe(10);
+    const detailed = { ...freshDraft(), strengthsImprovements: ` ${'🏓'.repeat(50)} ` };
+    expect(pointsForRating(commentLength(detailed))).toBe(15);
   });
 });

@@ -1,6 +1,7 @@
 import { RATING_CATEGORIES, type RatingCategoryKey } from '@common/constants';
 import type { PlayerSearchResult } from '@common/schemas/players';
 import { RATING_TEXT_MAX, type CreateRatingBody, type EditRatingBody, type RatingReply } from '@common/schemas/ratings';
+import { commentLength as countCommentLength, starBucket } from '@common/rating-rules';
 import { charactersOver } from '@common/text';
 import type { CategoryScores } from './overall-mean';
 
@@ -57,7 +58,7 @@ export function draftFromRating(rating: RatingReply): RatingDraft {
       netPlayVolleysDinks: rating.netPlayVolleysDinks,
       movementCourtAwareness: rating.movementCourtAwareness,
       mentalPhysicalGame: rating.mentalPhysicalGame,
-      overallRating: Math.min(5, Math.max(1, Math.round(rating.overallRating))),
+      overallRating: starBucket(rating.overallRating),
     },
     isAnonymous: rating.isAnonymous,
     strengthsImprovements: rating.strengthsImprovements ?? '',
@@ -150,9 +151,9 @@ export function editBody(
   };
 }
 
-/** The written feedback's length as the server counts it for the detailed-feedback bonus (all six texts, trimmed). */
+/**
+ * The written feedback's length as the server counts it for the detailed-feedback bonus: all six texts, trimmed, in
+ * characters as people count them (an emoji is one), by the same rule (common/rating-rules.ts).
+ */
 export const commentLength = (draft: RatingDraft) =>
-  [draft.strengthsImprovements, ...Object.values(draft.comments)].reduce(
-    (total, text) => total + text.trim().length,
-    0,
-  );
+  countCommentLength([draft.strengthsImprovements, ...Object.values(draft.comments)]);
