@@ -23,6 +23,7 @@ import { integrityGaugeReading } from './features/integrity/integrity.service';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { playerPagesFrom } from './features/player-page/player-page-html';
 import { playerPageRoutes } from './features/player-page/player-page.routes';
+import { playerMergeRoutes } from './features/players/player-merge.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingRemovalRoutes } from './features/ratings/rating-removal.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
@@ -59,6 +60,7 @@ const features: FeatureRoutes[] = [
   authRoutes,
   playersRoutes,
   playerPageRoutes,
+  playerMergeRoutes,
   claimsRoutes,
   ratingsRoutes,
   ratingRemovalRoutes,

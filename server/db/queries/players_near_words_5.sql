@@ -29,6 +29,7 @@
     from page
     join "players" p on p.id = page.id
     left join lateral (select "ratings"."id" as id from "ratings"
-      where lower("ratings"."rater_email") collate "C" = $20::text and "ratings"."player_id" = page.id limit 1)
+      where lower("ratings"."rater_email") collate "C" = $20::text and "ratings"."player_id" = page.id
+        and "ratings"."removal_rule" is distinct from 'duplicate' limit 1)
       "mine" on true
     order by page.distance, page.tier, page.search_name collate "C", page.id

@@ -6,6 +6,7 @@ with args as (select $1::text as "word1", $2::text as "word2", $3::int as "limit
       p.visibility, p.rating_count as "ratingCount", mine.id as "existingRatingId"
     from found join "players" p on p.id = found.id
     left join lateral (select "ratings"."id" as id from "ratings"
-      where lower("ratings"."rater_email") collate "C" = (select "raterEmail" from args) and "ratings"."player_id" = p.id limit 1)
+      where lower("ratings"."rater_email") collate "C" = (select "raterEmail" from args) and "ratings"."player_id" = p.id
+        and "ratings"."removal_rule" is distinct from 'duplicate' limit 1)
       "mine" on true
     order by p.search_name using operator(pg_catalog.~<~), p.id

@@ -17,6 +17,7 @@ with args as (select $1::text as "from", $2::text as "to", $3::int as "limit", $
     from page
     -- One probe per row, whatever the plan: a hash of all the caller's ratings costs milliseconds for a prolific rater.
     left join lateral (select "ratings"."id" as id from "ratings"
-      where lower("ratings"."rater_email") collate "C" = (select "raterEmail" from args) and "ratings"."player_id" = page.id limit 1)
+      where lower("ratings"."rater_email") collate "C" = (select "raterEmail" from args) and "ratings"."player_id" = page.id
+        and "ratings"."removal_rule" is distinct from 'duplicate' limit 1)
       "mine" on true
     order by page.tier, page.key1 collate "C", page.key2 collate "C", page.id

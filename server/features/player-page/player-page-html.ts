@@ -10,6 +10,7 @@ import { escapeHtml } from '../../plugins/page-head';
 import type { PlayerPages, SignedOutRenderer } from '../../plugins/player-pages';
 import type { FirstDraws } from '../seo/first-draws.service';
 import { findPlayerPageSummary, type PlayerPageSummaryRow } from './player-page.repo';
+import { keptPlayerOf } from '../players/player-merge.service';
 import { isMembersOnly, SIGNED_OUT } from '../players/player-visibility.service';
 import { firstCommentsOf, getPlayerPage } from './player-page.service';
 
@@ -110,6 +111,15 @@ async function signedOutPage(db: Db, page: PlayerPage, ssr: SignedOutRenderer, l
 }
 
 /**
+ * A merged player's address: the kept player's page, whose path is not the address asked for, so the plugin answers
+ * 301 there (docs/product.md#merging-players).
+ */
+async function keptPlayerSummary(db: Db, mergedId: number) {
+  const keptId = await keptPlayerOf(db, mergedId);
+  return keptId === null ? undefined : findPlayerPageSummary(db, keptId);
+}
+
+/**
  * The player pages the client plugin serves: one primary-key read per request, the page drawn on a new version.
  * `firstDraws`: the per-address budget of pages drawn anew (docs/product.md#first-draws); past it, a caller gets the
  * page's facts, which cost no drawing, and that answer is not kept.
@@ -120,9 +130,10 @@ export function playerPagesFrom(
   log?: FastifyBaseLogger,
   firstDraws?: FirstDraws,
 ): PlayerPages {
-  return async (id) => {
-    const player = await findPlayerPageSummary(db, id);
+  return async (requestedId) => {
+    const player = (await findPlayerPageSummary(db, requestedId)) ?? (await keptPlayerSummary(db, requestedId));
     if (!player) return undefined;
+    const { id } = player;
     return {
       path: playerPath(player),
       version: versionOf(player),

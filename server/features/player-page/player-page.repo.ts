@@ -77,12 +77,21 @@ export async function findPlayerPageDetail(db: Db, id: number, oldestQuarter: st
   return row;
 }
 
-/** The caller's own rating of the player (ratings_player_rater_key), as search finds it. */
+/**
+ * The caller's own rating of the player (ratings_player_rater_key), as search finds it: the one the key holds, not a
+ * merge's removed duplicate stored beside it (docs/product.md#merging-players).
+ */
 export async function findRatingIdOfRater(db: Db, playerId: number, raterEmail: string): Promise<number | null> {
   const [row] = await db
     .select({ id: ratings.id })
     .from(ratings)
-    .where(and(eq(ratings.playerId, playerId), sql`lower(${ratings.raterEmail}) = ${raterEmail.toLowerCase()}`))
+    .where(
+      and(
+        eq(ratings.playerId, playerId),
+        sql`lower(${ratings.raterEmail}) = ${raterEmail.toLowerCase()}`,
+        sql`${ratings.removalRule} is distinct from 'duplicate'`,
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }

@@ -7,6 +7,7 @@ import {
   playerPageSchema,
 } from '../../../common/schemas/player-page';
 import { errorReplySchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { readUnlessMerged } from '../players/player-merge.service';
 import { playerViewerOf } from '../players/player-visibility.service';
 import { getPlayerPage, getPlayerPageComments } from './player-page.service';
 
@@ -29,7 +30,12 @@ export const playerPageRoutes: FeatureRoutes = async (app, { database }) => {
         response: { 200: playerPageSchema, ...refusals },
       },
     },
-    async (request) => getPlayerPage(db, request.params.id, await accessOf(request)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const page = await readUnlessMerged(db, id, async () => getPlayerPage(db, id, await accessOf(request)));
+      // A merged player's page is the kept player's (docs/product.md#merging-players); the client then shows its path.
+      return 'found' in page ? page.found : reply.redirect(`/api/players/${page.mergedInto}/page`, 301);
+    },
   );
 
   app.get(

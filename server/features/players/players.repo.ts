@@ -64,11 +64,13 @@ const resultColumns = sql`p.id, p.first_name, p.last_name, p.location, p.skill_l
  * so a search's probes all land among the caller's own ratings, a few pages that stay cached, however many ratings
  * the site holds; keyed by the player (ratings_player_rater_key), each probe read another page of an index that grows
  * with every rating (decision 024). "C": byte comparisons, where the database's collation compared each key through
- * strcoll; and only this index holds the expression in that collation, so the planner cannot pick the other.
+ * strcoll; and only this index holds the expression in that collation, so the planner cannot pick the other. A merge's
+ * duplicate, removed, stays stored beside the rating it kept (docs/product.md#merging-players): never the one found.
  */
 export function callerRatingProbe(playerId: SQL, raterEmail: SQL, alias: string): SQL {
   return sql`left join lateral (select ${ratings.id} as id from ${ratings}
-      where lower(${ratings.raterEmail}) collate "C" = ${raterEmail} and ${ratings.playerId} = ${playerId} limit 1)
+      where lower(${ratings.raterEmail}) collate "C" = ${raterEmail} and ${ratings.playerId} = ${playerId}
+        and ${ratings.removalRule} is distinct from 'duplicate' limit 1)
       ${sql.identifier(alias)} on true`;
 }
 

@@ -13,6 +13,7 @@ import {
 import { errorReplySchema } from '../../../common/schemas/shared';
 import { backfillPlayerCoordinates } from './coordinates-backfill.service';
 import { backfillPlayerPlaces } from './places-backfill.service';
+import { readUnlessMerged } from './player-merge.service';
 import { getPlayerDetail, registerPlayer, searchPlayersFor, updatePlayer } from './players.service';
 import { playerViewerOf } from './player-visibility.service';
 
@@ -71,7 +72,14 @@ export const playersRoutes: FeatureRoutes = async (app, { database }) => {
         },
       },
     },
-    async (request) => getPlayerDetail(db, request.params.id, await playerViewerOf(app, request)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const player = await readUnlessMerged(db, id, async () =>
+        getPlayerDetail(db, id, await playerViewerOf(app, request)),
+      );
+      // A merged player's calls lead to the kept player's (docs/product.md#merging-players).
+      return 'found' in player ? player.found : reply.redirect(`/api/players/${player.mergedInto}`, 301);
+    },
   );
 
   // The player's own user with a proven e-mail (decision 006), or any admin identity, an admin token

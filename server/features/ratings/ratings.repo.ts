@@ -11,7 +11,14 @@ export async function findRatingIdByRater(db: Executor, playerId: number, raterE
   const [row] = await db
     .select({ id: ratings.id })
     .from(ratings)
-    .where(and(eq(ratings.playerId, playerId), sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`));
+    .where(
+      and(
+        eq(ratings.playerId, playerId),
+        sql`lower(${ratings.raterEmail}) = lower(${raterEmail})`,
+        // The one the key holds: a merge's duplicate, removed, stays stored beside it (docs/product.md#merging-players).
+        sql`${ratings.removalRule} is distinct from 'duplicate'`,
+      ),
+    );
   return row?.id;
 }
 
