@@ -11,6 +11,7 @@ import {
 import { errorReplySchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
 import { getAdminPlayers, getAdminUsers, getEmailSignups, type Paged } from './admin.service';
 import { importPlayers } from './bulk-import.service';
+import { adminPlayerRatingsRoutes } from './player-ratings.routes';
 
 const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
 
@@ -26,8 +27,9 @@ function sendPage<Reply>(reply: FastifyReply, page: Paged<Reply>): Reply {
   return page.reply;
 }
 
-export const adminRoutes: FeatureRoutes = async (app, { database }) => {
-  const { db } = database;
+export const adminRoutes: FeatureRoutes = async (app, deps) => {
+  const { db } = deps.database;
+  await adminPlayerRatingsRoutes(app, deps);
 
   app.get(
     '/api/admin/users',
