@@ -57,16 +57,6 @@ export async function upsertVote(
     });
 }
 
-export async function addToRatingHelpfulness(db: Executor, ratingId: number, sumDelta: number, countDelta: number) {
-  await db
-    .update(ratings)
-    .set({
-      helpfulnessSum: sql`${ratings.helpfulnessSum} + ${sumDelta}::int`,
-      helpfulnessCount: sql`${ratings.helpfulnessCount} + ${countDelta}::int`,
-    })
-    .where(eq(ratings.id, ratingId));
-}
-
 /**
  * Votes on released anonymous ratings whose score the rater's figures do not count yet (docs/product.md#anonymity),
  * with the rating's rater and listing time, locked until the caller's transaction ends.

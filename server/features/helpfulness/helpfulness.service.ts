@@ -4,8 +4,8 @@ import type { HelpfulnessReply } from '../../../common/schemas/helpfulness';
 import { averageToOneDecimal } from '../../../common/gamification';
 import { isOwnRating } from '../../../common/own-rating';
 import { applyEffect, voteEffect } from '../ratings/rating-effects.service';
+import { addVoteToRatingTotals } from '../ratings/rating-helpfulness-totals.service';
 import {
-  addToRatingHelpfulness,
   findVoteScore,
   lockRatingForVote,
   lockUnreleasedVotes,
@@ -46,9 +46,12 @@ export async function rateHelpfulness(
     const sumDelta = input.helpfulnessScore - (previous ?? 0);
     const countDelta = previous === undefined ? 1 : 0;
     if (sumDelta !== 0 || countDelta !== 0) {
-      await addToRatingHelpfulness(tx, ratingId, sumDelta, countDelta);
+      await addVoteToRatingTotals(tx, ratingId, { sumDelta, countDelta });
       if (rating.raterUserId && releasedNow) {
-        await applyEffect(tx, voteEffect({ raterUserId: rating.raterUserId, listedAt: rating.listedAt }, { sumDelta, countDelta }));
+        await applyEffect(
+          tx,
+          voteEffect({ raterUserId: rating.raterUserId, listedAt: rating.listedAt }, { sumDelta, countDelta }),
+        );
       }
     }
     const helpfulnessCount = rating.helpfulnessCount + countDelta;

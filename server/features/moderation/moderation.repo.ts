@@ -35,10 +35,6 @@ export async function markResolved(db: Executor, flagIds: number[], resolution: 
     .where(and(inArray(flaggedComments.id, flagIds), eq(flaggedComments.isResolved, false)));
 }
 
-export async function setRatingHeld(db: Executor, ratingId: number, isHeld: boolean): Promise<void> {
-  await db.update(ratings).set({ isHeld }).where(eq(ratings.id, ratingId));
-}
-
 /** The rating's current text in the flag's field (the flagged rating joined in). */
 const currentText = sql`case ${flaggedComments.field} ${sql.join(
   RATING_TEXT_FIELDS.map((field) => sql`when ${field} then ${ratings[field]}`),

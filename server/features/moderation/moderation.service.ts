@@ -9,6 +9,7 @@ import {
   type FlagResolution,
   type ResolveAction,
 } from '../../../common/schemas/moderation';
+import { holdRating } from '../ratings/rating-hold.service';
 import {
   countFlags,
   countHoldingFlags,
@@ -21,7 +22,6 @@ import {
   lockFlag,
   lockRatingOfFlag,
   markResolved,
-  setRatingHeld,
   type FlagRow,
 } from './moderation.repo';
 import { screenText } from './screen-text';
@@ -81,7 +81,7 @@ export async function rescreenRating(tx: Tx, ratingId: number, texts: RatingText
     fresh.map((finding) => ({ ratingId, ...finding })),
   );
   const isHeld = decided.length + fresh.length > 0;
-  await setRatingHeld(tx, ratingId, isHeld);
+  await holdRating(tx, ratingId, isHeld);
   return isHeld;
 }
 
@@ -145,7 +145,7 @@ export async function resolveFlaggedComment(
       resolvedAt: new Date(),
       resolution: RESOLUTION_OF[action],
     });
-    await setRatingHeld(tx, flag.ratingId, (await countHoldingFlags(tx, flag.ratingId)) > 0);
+    await holdRating(tx, flag.ratingId, (await countHoldingFlags(tx, flag.ratingId)) > 0);
   });
   const row = await findFlag(db, flagId);
   return toFlaggedComment(row);
