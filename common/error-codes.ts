@@ -37,6 +37,9 @@ export const ERROR_CODES = {
   account_created_concurrently: 'The same account was being created at the same moment: try again',
   developer_email_taken: "The developer account's e-mail belongs to another account",
   verification_mail_failed: 'The verification e-mail could not be sent: try again',
+  password_incorrect: 'Deleting a password account needs its password, and the one given is missing or wrong',
+  recent_sign_in_required: 'Deleting an account without a password needs a sign-in within the last 10 minutes',
+  own_account_erasure: 'An admin deletes their own account as a member (DELETE /api/auth/user), not as an admin',
 
   // Players and their profiles.
   player_not_found: 'No such player',

@@ -9,6 +9,7 @@ import { redactSecretParams } from '../common/redact-secrets';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
 import type { Env } from './env';
+import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes, BULK_IMPORT_PATH } from './features/admin/admin.routes';
 import { anonymityRoutes } from './features/anonymity/anonymity.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -58,6 +59,7 @@ import { sessionPlugin } from './plugins/session';
 const features: FeatureRoutes[] = [
   healthRoutes,
   authRoutes,
+  accountRoutes,
   playersRoutes,
   playerPageRoutes,
   playerMergeRoutes,
