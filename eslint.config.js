@@ -132,23 +132,5 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*-fixtures.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverFeatureZones(), pluginZone] }] },
   },
-  {
-    // The submit statement is written whole in its repo (decision 013) and checks the gamification rules in SQL:
-    // the rank table and badge rules as SQL expressions are the one piece of another feature it reads.
-    files: ['server/features/ratings/submit-rating.repo.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...serverFeatureZones({
-              ratings: ['gamification/gamification-rules-sql.ts'],
-            }),
-            pluginZone,
-          ],
-        },
-      ],
-    },
-  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -18,6 +18,8 @@ import {
 
 /* docs/product.md#take-down: a removed rating stays stored but counts nowhere; a restore puts it back everywhere. */
 
+const anyString: unknown = expect.any(String);
+
 let t: TestApp;
 let adminCookie: string;
 beforeAll(async () => {
@@ -42,7 +44,9 @@ async function ratedPlayer(body: Record<string, unknown> = {}) {
 /** What the rated player's page, list and figures show, and the rater's figures. */
 async function observe(scenario: Awaited<ReturnType<typeof ratedPlayer>>) {
   const detail = (await getJson(t, `/api/players/${scenario.player.id}`)).json<Record<string, unknown>>();
-  const received = await getJson(t, `/api/players/${scenario.player.id}/received-ratings`, { cookie: scenario.rated.cookie });
+  const received = await getJson(t, `/api/players/${scenario.player.id}/received-ratings`, {
+    cookie: scenario.rated.cookie,
+  });
   const stats = await myStatsOf(t, scenario.rater.cookie);
   const mine = (await getJson(t, '/api/my-ratings', { cookie: scenario.rater.cookie })).json<RatingJson[]>();
   return {
@@ -61,7 +65,13 @@ describe('POST /api/admin/ratings/:id/remove and /restore', () => {
   it('takes a rating out of every figure and list, keeps it stored, and restores it as it was', async () => {
     const scenario = await ratedPlayer();
     const before = await observe(scenario);
-    expect(before).toMatchObject({ ratingCount: 1, comments: 1, received: 1, ratingsSubmitted: 1, badges: ['first_rating'] });
+    expect(before).toMatchObject({
+      ratingCount: 1,
+      comments: 1,
+      received: 1,
+      ratingsSubmitted: 1,
+      badges: ['first_rating'],
+    });
 
     const removed = await act(scenario.rating.id, 'remove', { rule: 'offensive', note: 'Slur in the comment' });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -79,15 +89,22 @@ describe('POST /api/admin/ratings/:id/remove and /restore', () => {
     });
     // Its rater still sees it, marked removed, and nothing waits for a release.
     expect(after.mine).toEqual([
-      { id: scenario.rating.id, removal: { rule: 'offensive', removedAt: expect.any(String) }, pendingRelease: false },
+      { id: scenario.rating.id, removal: { rule: 'offensive', removedAt: anyString }, pendingRelease: false },
     ]);
     const [record] = await t.database.db
       .select()
       .from(ratingRemovals)
       .where(eq(ratingRemovals.ratingId, scenario.rating.id));
-    expect(record).toMatchObject({ action: 'remove', rule: 'offensive', note: 'Slur in the comment', actedByLabel: expect.any(String) });
+    expect(record).toMatchObject({
+      action: 'remove',
+      rule: 'offensive',
+      note: 'Slur in the comment',
+      actedByLabel: anyString,
+    });
 
-    const list = (await getJson(t, '/api/admin/ratings/removed', { cookie: adminCookie })).json<{ ratingId: number }[]>();
+    const list = (await getJson(t, '/api/admin/ratings/removed', { cookie: adminCookie })).json<
+      { ratingId: number }[]
+    >();
     expect(list.map((row) => row.ratingId)).toContain(scenario.rating.id);
 
     const restored = await act(scenario.rating.id, 'restore', { note: 'Appeal upheld' });
@@ -114,7 +131,15 @@ describe('POST /api/admin/ratings/:id/remove and /restore', () => {
     expect(bad.json<{ message: string }>().message).toContain('rule must be one of');
     expect((await act(rating.id, 'remove', { rule: 'other' }, rater.cookie)).statusCode).toBe(403);
     expect((await act(rating.id, 'remove', { rule: 'other' }, rated.cookie)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/ratings/${rating.id}/remove`, payload: { rule: 'other' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/ratings/${rating.id}/remove`,
+          payload: { rule: 'other' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('keeps the rater from editing a removed rating', async () => {
@@ -124,7 +149,13 @@ describe('POST /api/admin/ratings/:id/remove and /restore', () => {
       method: 'PUT',
       url: `/api/ratings/${rating.id}`,
       headers: { cookie: rater.cookie },
-      payload: { serveReturn: 5, groundstrokesThirdShot: 5, netPlayVolleysDinks: 5, movementCourtAwareness: 5, mentalPhysicalGame: 5 },
+      payload: {
+        serveReturn: 5,
+        groundstrokesThirdShot: 5,
+        netPlayVolleysDinks: 5,
+        movementCourtAwareness: 5,
+        mentalPhysicalGame: 5,
+      },
     });
     expect(edit.statusCode).toBe(409);
   });
@@ -142,22 +173,29 @@ describe('POST /api/admin/ratings/:id/remove and /restore', () => {
 describe('the recount as an oracle (GET /api/admin/integrity)', () => {
   it('catches a stored count that drifted from its rows, in the integrity call and the metric', async () => {
     const { player } = await ratedPlayer();
-    const clean = await t.app.inject({ method: 'POST', url: '/api/admin/integrity/check', headers: { cookie: adminCookie } });
+    const clean = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/integrity/check',
+      headers: { cookie: adminCookie },
+    });
     expect(clean.statusCode).toBe(200);
     expect(clean.json()).toMatchObject({ mismatchCount: 0, mismatches: [] });
 
-    await t.database.db.update(players).set({ ratingCount: sql`${players.ratingCount} + 1` }).where(eq(players.id, player.id));
+    await t.database.db
+      .update(players)
+      .set({ ratingCount: sql`${players.ratingCount} + 1` })
+      .where(eq(players.id, player.id));
     await t.app.inject({ method: 'POST', url: '/api/admin/integrity/check', headers: { cookie: adminCookie } });
     const latest = await getJson(t, '/api/admin/integrity', { cookie: adminCookie });
     expect(latest.json()).toMatchObject({
-      checkedAt: expect.any(String),
+      checkedAt: anyString,
       mismatchCount: 1,
       mismatches: [
         {
           table: 'players',
           key: `player ${player.id}`,
-          stored: expect.objectContaining({ ratingCount: 2 }),
-          recounted: expect.objectContaining({ ratingCount: 1 }),
+          stored: { ratingCount: 2 },
+          recounted: { ratingCount: 1 },
         },
       ],
     });
@@ -165,7 +203,10 @@ describe('the recount as an oracle (GET /api/admin/integrity)', () => {
     expect(metrics.body).toMatch(/^integrity_mismatches 1$/m);
 
     // Put it right, so the file's closing recount sees the rows agree again.
-    await t.database.db.update(players).set({ ratingCount: sql`${players.ratingCount} - 1` }).where(eq(players.id, player.id));
+    await t.database.db
+      .update(players)
+      .set({ ratingCount: sql`${players.ratingCount} - 1` })
+      .where(eq(players.id, player.id));
     expect((await recount(t.database.db)).mismatchCount).toBe(0);
   });
 
