@@ -80,6 +80,11 @@ export const queryKeys = {
     users: ['admin', 'users'] as const,
     players: ['admin', 'players'] as const,
     flaggedComments: ['admin', 'flagged-comments'] as const,
+    /** GET /api/admin/ratings/removed — docs/product.md#refreshing-after-changes: refreshed after a take-down or restore. */
+    removedRatings: ['admin', 'removed-ratings'] as const,
+    playerRatingsAll: ['admin', 'player-ratings'] as const,
+    /** GET /api/admin/players/{id}/ratings — refreshed after a take-down or restore of one of them. */
+    playerRatings: (playerId: number) => ['admin', 'player-ratings', playerId] as const,
     trustAll: ['admin', 'trust'] as const,
     trustFlagsAll: ['admin', 'trust', 'flags'] as const,
     /** GET /api/admin/trust/flags?status= */

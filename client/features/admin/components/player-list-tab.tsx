@@ -9,16 +9,18 @@ import { useHomeTab } from '@client/lib/use-home-tab';
 import { useSearchedList } from '@client/lib/use-searched-list';
 import type { AdminPlayer, AdminPlayersReply } from '@common/schemas/admin';
 import { BadgeCheck, CircleDashed, Combine, Link2, MapPin, SearchX, Upload, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { adminPlayersQuery } from '../api/get-admin-players';
 import { countText, plural } from '../list-text';
 import { MergePlayerDialog } from './merge-player-dialog';
+import { usePlayerRatingsPanel } from './player-ratings-panel';
 
 /** Player List (docs/product.md#admin-screens): search by name, e-mail or location; Verified/Unverified; a list about 24rem high (docs/product.md#limits-and-timings). */
 export default function PlayerListTab() {
   const { openTab } = useHomeTab();
   const { query: players, q, rows, total, showMore, searchBox } = useSearchedList(adminPlayersQuery, rowsOf, totalOf);
   const [merging, setMerging] = useState<AdminPlayer | null>(null);
+  const ratings = usePlayerRatingsPanel();
 
   return (
     <Card>
@@ -64,10 +66,16 @@ export default function PlayerListTab() {
               className="max-h-96 divide-y divide-stone-100 overflow-y-auto rounded-xl border border-stone-200 outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
             >
               {rows.map((player) => (
-                <PlayerRow key={player.id} player={player} onMerge={() => setMerging(player)} />
+                <PlayerRow
+                  key={player.id}
+                  player={player}
+                  ratingsButton={ratings.buttonFor(player)}
+                  onMerge={() => setMerging(player)}
+                />
               ))}
             </ul>
             <ShowMore {...showMore} total={total} noun="players" />
+            {ratings.panel}
           </div>
         )}
       </div>
@@ -80,7 +88,15 @@ const rowsOf = (page: { data: AdminPlayersReply }) => page.data.players;
 // Every match, counted by the server with the first page.
 const totalOf = (page: { data: AdminPlayersReply }) => page.data.total;
 
-function PlayerRow({ player, onMerge }: { player: AdminPlayer; onMerge: () => void }) {
+function PlayerRow({
+  player,
+  ratingsButton,
+  onMerge,
+}: {
+  player: AdminPlayer;
+  ratingsButton: ReactNode;
+  onMerge: () => void;
+}) {
   return (
     <li className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="min-w-0">
@@ -125,6 +141,7 @@ function PlayerRow({ player, onMerge }: { player: AdminPlayer; onMerge: () => vo
           {' · '}
           <span className="whitespace-nowrap">{plural(player.ratingCount, 'rating')}</span>
         </span>
+        {ratingsButton}
         <Button size="sm" variant="outline" onClick={onMerge}>
           <Combine aria-hidden className="size-4" />
           Merge into…

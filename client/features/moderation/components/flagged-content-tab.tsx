@@ -1,11 +1,16 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { useReviewFocus } from '@client/components/review-dialog';
+import { RatingRemovalButton, useRatingRemovalDialogs } from '@client/components/rating-removal-dialogs';
+import type { RatingToRemove } from '@client/components/remove-rating-dialog';
+import { restoreTargetOf } from '@client/components/restore-rating-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { adminLabel } from '@client/lib/admin-label';
 import { cn } from '@client/lib/cn';
+import { useRemovedRatings } from '@client/lib/rating-removal';
+import type { RemovedRating } from '@common/schemas/rating-removal';
 import type { FlaggedComment } from '@common/schemas/moderation';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Eye, EyeOff, Flag, Hourglass, ShieldCheck, type LucideIcon } from 'lucide-react';
@@ -13,14 +18,30 @@ import { useRef, useState } from 'react';
 import { flaggedCommentsQuery } from '../api/get-flagged-comments';
 import { fieldLabel, pendingFlags, reasonLabel, reasonTone, resolutionLabel, resolvedPreview } from '../flag-display';
 import { FlagDate } from './flag-date';
+import { RemovedRatingsSection } from './removed-ratings-section';
 import { ReviewFlagDialog } from './review-flag-dialog';
 
-/** Flagged Content (docs/product.md#admin-screens): counters, the pending flags with Review, and the latest resolved ones. */
+/**
+ * Flagged Content (docs/product.md#admin-screens): counters, the pending flags with Review, the latest resolved ones, and the
+ * ratings taken down (docs/product.md#take-down); every flagged rating can be removed, or restored once removed.
+ */
 export default function FlaggedContentTab() {
   const flags = useQuery(flaggedCommentsQuery);
   const [reviewing, setReviewing] = useState<FlaggedComment | null>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   const { opener, onCloseAutoFocus } = useReviewFocus(pendingHeading);
+  const removedHeading = useRef<HTMLHeadingElement>(null);
+  const removal = useRatingRemovalDialogs(removedHeading);
+  const removedRatings = useRemovedRatings();
+  /** Remove on a flagged rating, or Restore once it is removed. */
+  const removalOf = (flag: FlaggedComment) => ({
+    removed: removedRatings.get(flag.ratingId),
+    onClick: (button: HTMLElement) => {
+      const removed = removedRatings.get(flag.ratingId);
+      if (removed) removal.openRestore(restoreTargetOf(removed), button);
+      else removal.openRemove(ratingOfFlag(flag), button);
+    },
+  });
 
   if (!isLoaded(flags)) {
     return <QueryStatus query={flags} loading="Loading flagged content..." failed="Error loading flagged content" />;
@@ -70,6 +91,7 @@ export default function FlaggedContentTab() {
               <li key={flag.id}>
                 <PendingFlag
                   flag={flag}
+                  removal={removalOf(flag)}
                   onReview={(button) => {
                     opener.current = button;
                     setReviewing(flag);
@@ -94,7 +116,7 @@ export default function FlaggedContentTab() {
             <ul className="divide-y divide-stone-100">
               {resolved.shown.map((flag) => (
                 <li key={flag.id}>
-                  <ResolvedFlag flag={flag} />
+                  <ResolvedFlag flag={flag} removal={removalOf(flag)} />
                 </li>
               ))}
             </ul>
@@ -107,7 +129,10 @@ export default function FlaggedContentTab() {
         )}
       </section>
 
+      <RemovedRatingsSection headingRef={removedHeading} onRestore={removal.openRestore} />
+
       <ReviewFlagDialog flag={reviewing} onClose={() => setReviewing(null)} onCloseAutoFocus={onCloseAutoFocus} />
+      {removal.dialogs}
     </div>
   );
 }
@@ -147,12 +172,37 @@ function ReasonBadge({ reason }: { reason: string }) {
   );
 }
 
-function PendingFlag({ flag, onReview }: { flag: FlaggedComment; onReview: (button: HTMLElement) => void }) {
+/** The rating a flag is on, as the remove dialog shows it. */
+const ratingOfFlag = (flag: FlaggedComment): RatingToRemove => ({
+  ratingId: flag.ratingId,
+  playerId: flag.playerId,
+  playerName: flag.playerName,
+  rater: flag.raterEmail,
+  excerpt: flag.flaggedText,
+});
+
+/** A flagged rating's take-down state: removed now (then Restore) or not (Remove). */
+type FlagRemoval = { removed: RemovedRating | undefined; onClick: (button: HTMLElement) => void };
+
+function RemovedBadge() {
+  return <Badge tone="solidDanger">Rating removed</Badge>;
+}
+
+function PendingFlag({
+  flag,
+  removal,
+  onReview,
+}: {
+  flag: FlaggedComment;
+  removal: FlagRemoval;
+  onReview: (button: HTMLElement) => void;
+}) {
   return (
     <Card className="grid gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <ReasonBadge reason={flag.flagReason} />
+          {removal.removed && <RemovedBadge />}
           <span className="text-xs text-stone-600">
             Flagged <FlagDate value={flag.createdAt} />
           </span>
@@ -170,7 +220,15 @@ function PendingFlag({ flag, onReview }: { flag: FlaggedComment; onReview: (butt
           {flag.flaggedText}
         </blockquote>
       </figure>
-      <div className="flex justify-end">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <RatingRemovalButton
+          removed={removal.removed !== undefined}
+          subject={`the rating of ${flag.playerName}`}
+          onClick={removal.onClick}
+          variant="ghost"
+          size="md"
+          className="w-full sm:w-auto"
+        />
         <Button variant="outline" onClick={(event) => onReview(event.currentTarget)} className="w-full sm:w-auto">
           Review
           <span className="sr-only"> the flag on the rating of {flag.playerName}</span>
@@ -180,7 +238,7 @@ function PendingFlag({ flag, onReview }: { flag: FlaggedComment; onReview: (butt
   );
 }
 
-function ResolvedFlag({ flag }: { flag: FlaggedComment }) {
+function ResolvedFlag({ flag, removal }: { flag: FlaggedComment; removal: FlagRemoval }) {
   return (
     <div className="grid gap-1.5 px-4 py-3 sm:px-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -196,12 +254,21 @@ function ResolvedFlag({ flag }: { flag: FlaggedComment }) {
             {resolutionLabel(flag.resolution)}
           </Badge>
         )}
+        {removal.removed && <RemovedBadge />}
         <span className="text-xs text-stone-600 sm:ml-auto">
           Resolved {flag.resolvedAt ? <FlagDate value={flag.resolvedAt} /> : 'Unknown'}
           {flag.resolvedByLabel && <> by {adminLabel(flag.resolvedByLabel)}</>}
         </span>
       </div>
-      <p className="line-clamp-1 text-sm break-all text-stone-500 sm:break-normal">“{flag.flaggedText}”</p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="line-clamp-1 min-w-0 text-sm break-all text-stone-500 sm:break-normal">“{flag.flaggedText}”</p>
+        <RatingRemovalButton
+          removed={removal.removed !== undefined}
+          subject={`the rating of ${flag.playerName}`}
+          onClick={removal.onClick}
+          variant="ghost"
+        />
+      </div>
       {flag.resolutionNotes && (
         <p className="text-sm text-stone-700">
           <span className="font-semibold">Notes:</span> {flag.resolutionNotes}

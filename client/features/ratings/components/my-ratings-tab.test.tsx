@@ -67,4 +67,31 @@ describe('My Ratings', () => {
       expect(within(await cardOf(counted)).queryByText(/counts from/i)).toBeNull();
     }
   });
+
+  it('marks a rating a moderator removed with the rule’s sentence, and offers no Edit on it', async () => {
+    fakeApi(({ path }) =>
+      path === '/api/my-ratings'
+        ? {
+            body: [
+              rating(5, 'Rosa Removed', {
+                isAnonymous: false,
+                removal: { rule: 'not-based-on-play', removedAt: '2026-11-26T08:00:00.000Z' },
+              }),
+              rating(6, 'Stan Standing', { isAnonymous: false }),
+            ],
+          }
+        : undefined,
+    );
+    renderWithApp(<MyRatingsTab />, { user: SIGNED_IN_USER });
+
+    const removed = await cardOf('Rosa Removed');
+    expect(
+      within(removed).getByText('Removed by a moderator: It is not based on playing with or against the player.'),
+    ).toBeTruthy();
+    expect(within(removed).queryByRole('button', { name: /edit/i })).toBeNull();
+
+    const standing = await cardOf('Stan Standing');
+    expect(within(standing).queryByText(/Removed by a moderator/)).toBeNull();
+    expect(within(standing).getByRole('button', { name: 'Edit: rating of Stan Standing' })).toBeTruthy();
+  });
 });

@@ -21,6 +21,7 @@ import { myRatingsQuery } from '../api/get-my-ratings';
 import { countsFromDay, RELEASE_EXPLAINED } from '../counts-from';
 import { wasEdited } from '../was-edited';
 import { EditRatingDialog } from './edit-rating-dialog';
+import { RemovalNote } from './removal-note';
 
 /** docs/product.md#my-ratings: the ratings the user gave, each with Edit; 20 at a time, newest first or by stars. */
 export default function MyRatingsTab() {
@@ -129,15 +130,19 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
         </div>
       )}
       {countsFrom && <ReleaseNote day={countsFrom} edited={edited} />}
+      {rating.removal && <RemovalNote removal={rating.removal} />}
       <div className="grid flex-1 content-start gap-3 px-5 py-4">
         <RatingFeedback rating={rating} />
       </div>
-      <div className="flex justify-end border-t border-stone-100 px-5 py-3">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit: rating of ${rating.playerName}`}>
-          <Pencil aria-hidden className="size-4" />
-          Edit
-        </Button>
-      </div>
+      {/* docs/product.md#take-down: a removed rating cannot be edited. */}
+      {!rating.removal && (
+        <div className="flex justify-end border-t border-stone-100 px-5 py-3">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit: rating of ${rating.playerName}`}>
+            <Pencil aria-hidden className="size-4" />
+            Edit
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }

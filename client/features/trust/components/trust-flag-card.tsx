@@ -2,12 +2,24 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import type { TrustFlag } from '@common/schemas/trust';
+import type { ReactNode } from 'react';
 import { FLAG_TYPE, ratingIdsText } from '../trust-display';
 import { FlagEvidence } from './flag-evidence';
 import { TrustDate } from './trust-date';
 
-/** One flag with its accounts, players, ratings and evidence; pending ones carry a Review button. */
-export function TrustFlagCard({ flag, onReview }: { flag: TrustFlag; onReview?: (button: HTMLElement) => void }) {
+/**
+ * One flag with its accounts, players, ratings and evidence; pending ones carry a Review button. `ratingAction`
+ * puts a control beside each of its ratings (Remove or Restore, docs/product.md#take-down).
+ */
+export function TrustFlagCard({
+  flag,
+  onReview,
+  ratingAction,
+}: {
+  flag: TrustFlag;
+  onReview?: (button: HTMLElement) => void;
+  ratingAction?: (ratingId: number) => ReactNode;
+}) {
   const type = FLAG_TYPE[flag.type];
   const headline = flag.players.map((player) => player.name).join(', ') || 'Unknown players';
   return (
@@ -45,7 +57,21 @@ export function TrustFlagCard({ flag, onReview }: { flag: TrustFlag; onReview?: 
           <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
             Ratings ({flag.ratingIds.length})
           </h4>
-          <p className="mt-1 text-sm break-words text-stone-800 tabular-nums">{ratingIdsText(flag.ratingIds)}</p>
+          {ratingAction ? (
+            <ul className="mt-1 flex flex-wrap gap-1.5">
+              {flag.ratingIds.map((id) => (
+                <li
+                  key={id}
+                  className="inline-flex items-center gap-1 rounded-lg bg-stone-50 py-0.5 pr-0.5 pl-2.5 ring-1 ring-stone-200 ring-inset"
+                >
+                  <span className="text-sm text-stone-800 tabular-nums">#{id}</span>
+                  {ratingAction(id)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm break-words text-stone-800 tabular-nums">{ratingIdsText(flag.ratingIds)}</p>
+          )}
         </section>
       </div>
 

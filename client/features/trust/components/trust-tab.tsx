@@ -1,5 +1,6 @@
 import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { useReviewFocus } from '@client/components/review-dialog';
+import { useRatingRemovalDialogs } from '@client/components/rating-removal-dialogs';
 import { StatusTabs } from '@client/components/status-tabs';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { TRUST_FLAG_STATUSES, type TrustFlag } from '@common/schemas/trust';
@@ -9,6 +10,7 @@ import { useRef, useState } from 'react';
 import { trustFlagsQuery, type TrustFlagStatus } from '../api/get-trust-flags';
 import { trustStatusQuery } from '../api/get-trust-status';
 import { ReviewTrustFlagDialog } from './review-trust-flag-dialog';
+import { FlagRatingAction } from './flag-rating-action';
 import { TrustFlagCard } from './trust-flag-card';
 import { TrustStatusPanel } from './trust-status-panel';
 
@@ -28,6 +30,7 @@ export default function TrustTab() {
   const [reviewing, setReviewing] = useState<TrustFlag | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { opener, onCloseAutoFocus } = useReviewFocus(heading);
+  const removal = useRatingRemovalDialogs(heading);
   return (
     <div className="grid gap-6">
       <TrustStatusPanel />
@@ -47,6 +50,7 @@ export default function TrustTab() {
           {(value) => (
             <FlagList
               status={value}
+              removal={removal}
               onReview={(flag, button) => {
                 opener.current = button;
                 setReviewing(flag);
@@ -57,15 +61,18 @@ export default function TrustTab() {
       </section>
       {/* Outside the list, which unmounts with its last pending flag: the outcome's toast must still show. */}
       <ReviewTrustFlagDialog flag={reviewing} onClose={() => setReviewing(null)} onCloseAutoFocus={onCloseAutoFocus} />
+      {removal.dialogs}
     </div>
   );
 }
 
 function FlagList({
   status,
+  removal,
   onReview,
 }: {
   status: TrustFlagStatus;
+  removal: ReturnType<typeof useRatingRemovalDialogs>;
   onReview: (flag: TrustFlag, button: HTMLElement) => void;
 }) {
   const flags = useQuery(trustFlagsQuery(status));
@@ -88,7 +95,11 @@ function FlagList({
     <ul className="grid gap-3" aria-label={`${STATUS_TABS[status].label} flags`}>
       {flags.data.flags.map((flag) => (
         <li key={flag.id}>
-          <TrustFlagCard flag={flag} onReview={status === 'pending' ? (button) => onReview(flag, button) : undefined} />
+          <TrustFlagCard
+            flag={flag}
+            onReview={status === 'pending' ? (button) => onReview(flag, button) : undefined}
+            ratingAction={(ratingId) => <FlagRatingAction flag={flag} ratingId={ratingId} removal={removal} />}
+          />
         </li>
       ))}
     </ul>
