@@ -1,20 +1,26 @@
 import type { App, FeatureRoutes } from '../../deps';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { recordJobRun } from '../../lib/metrics';
 import { integrityReplySchema } from '../../../common/schemas/integrity';
 import { errorReplySchema } from '../../../common/schemas/shared';
-import { checkIntegrityIfDue, getIntegrity, runIntegrityCheck, toIntegrityReply } from './integrity.service';
+import {
+  checkIntegrityIfDue,
+  getIntegrity,
+  onRecountConnection,
+  runIntegrityCheck,
+  toIntegrityReply,
+} from './integrity.service';
 
 /** How often each instance looks whether a recount is due; one instance runs it (the recount's lock). */
 const LOOK_EVERY_MS = 5 * 60_000;
 
-function scheduleRecounts(app: App, db: Db, everyMs: number) {
+function scheduleRecounts(app: App, database: Database, everyMs: number) {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      await checkIntegrityIfDue(db, everyMs);
+      await checkIntegrityIfDue(database, everyMs);
       recordJobRun('integrity-check');
     } catch (err) {
       app.log.warn({ err }, 'the recount failed; it runs again at the next look');
@@ -38,7 +44,7 @@ const refusals = { 401: errorReplySchema, 403: errorReplySchema };
 export const integrityRoutes: FeatureRoutes = async (app, { database, env }) => {
   const { db } = database;
   if (env.INTEGRITY_CHECK_MINUTES > 0 && env.APP_ROLE !== 'api') {
-    scheduleRecounts(app, db, env.INTEGRITY_CHECK_MINUTES * 60_000);
+    scheduleRecounts(app, database, env.INTEGRITY_CHECK_MINUTES * 60_000);
   }
   // A worker instance answers health and metrics only (decision 025).
   if (env.APP_ROLE === 'worker') return;
@@ -70,7 +76,7 @@ export const integrityRoutes: FeatureRoutes = async (app, { database, env }) => 
     },
     async (request) => {
       const admin = await app.authorize.requireAdmin(request);
-      return toIntegrityReply(await runIntegrityCheck(db, admin.label));
+      return toIntegrityReply(await onRecountConnection(database, (own) => runIntegrityCheck(own, admin.label)));
     },
   );
 };

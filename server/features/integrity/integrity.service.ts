@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import { openDatabase, type Database, type Db } from '../../db/client';
 import type { StoredMismatch } from '../../db/schema/index';
 import type { IntegrityReply } from '../../../common/schemas/integrity';
 import { findLatestIntegrityCheck, insertIntegrityCheck, type IntegrityCheckRow } from './integrity.repo';
@@ -13,11 +13,17 @@ import { recountChecks, type RecountResult } from './recount.repo';
 /** Mismatches kept per check in a stored result: enough to find the cause, never the whole table. */
 const KEPT_PER_CHECK = 20;
 
-export type Recount = { mismatches: StoredMismatch[]; mismatchCount: number; perCheck: { check: string; mismatches: number }[] };
+export type Recount = {
+  mismatches: StoredMismatch[];
+  mismatchCount: number;
+  perCheck: { check: string; mismatches: number }[];
+};
 
 function summarise(results: RecountResult): Recount {
   return {
-    mismatches: results.flatMap(({ check, rows }) => rows.map((row) => ({ table: check.table, check: check.name, ...row }))),
+    mismatches: results.flatMap(({ check, rows }) =>
+      rows.map((row) => ({ table: check.table, check: check.name, ...row })),
+    ),
     mismatchCount: results.reduce((total, result) => total + result.total, 0),
     perCheck: results.map(({ check, total }) => ({ check: `${check.table}: ${check.name}`, mismatches: total })),
   };
@@ -26,6 +32,21 @@ function summarise(results: RecountResult): Recount {
 /** Runs every check in one snapshot (tests, the seed's verification). */
 export async function recount(db: Db, keptPerCheck = KEPT_PER_CHECK): Promise<Recount> {
   return summarise((await recountChecks(db, keptPerCheck))!);
+}
+
+/**
+ * Runs `work` on a connection of its own without the requests' statement and read timeouts (PostgreSQL): the
+ * recount reads whole tables, for longer than a request may at a million ratings, and must not hold a pool
+ * connection the requests need. PGlite is one connection, development-sized: its own.
+ */
+export async function onRecountConnection<T>(database: Database, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!database.url) return work(database.db);
+  const own = await openDatabase({ url: database.url, poolSize: 1, timeouts: { statementMs: 0 } });
+  try {
+    return await work(own.db);
+  } finally {
+    await own.close();
+  }
 }
 
 /** Runs the recount now and stores its result; undefined when another instance is running one (`exclusive`). */
@@ -47,10 +68,11 @@ export async function runIntegrityCheck(
 }
 
 /** The schedule's pass: a recount when the latest is older than `everyMs`, by one instance at a time. */
-export async function checkIntegrityIfDue(db: Db, everyMs: number, now = new Date()): Promise<boolean> {
-  const latest = await findLatestIntegrityCheck(db);
+export async function checkIntegrityIfDue(database: Database, everyMs: number, now = new Date()): Promise<boolean> {
+  const latest = await findLatestIntegrityCheck(database.db);
   if (latest && now.getTime() - latest.checkedAt.getTime() < everyMs) return false;
-  return (await runIntegrityCheck(db, 'schedule', { exclusive: true })) !== undefined;
+  const ran = await onRecountConnection(database, (db) => runIntegrityCheck(db, 'schedule', { exclusive: true }));
+  return ran !== undefined;
 }
 
 export function toIntegrityReply(row: IntegrityCheckRow | undefined): IntegrityReply {
