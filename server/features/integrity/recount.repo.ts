@@ -19,7 +19,8 @@ const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCa
 /** The star bucket of common/rating-rules.ts starBucket: a half rounds up (PostgreSQL's round() would go to even). */
 const bucket = (overall: string, star: number) => sql.raw(`count(*) filter (where floor(${overall} + 0.5) = ${star})`);
 const rank = (points: string) => sql.raw(rankSql(points));
-const points = (ratings: string, detailed: string, helpfulnessSum: string) => sql.raw(pointsSql(ratings, detailed, helpfulnessSum));
+const points = (ratings: string, detailed: string, helpfulnessSum: string) =>
+  sql.raw(pointsSql(ratings, detailed, helpfulnessSum));
 const releasedVotes = sql.raw(releasedVotesSql);
 
 /** Badges whose rule is a total the rater's counted ratings give: held exactly when the totals reach it. */
@@ -37,7 +38,9 @@ const badgeRuleRows = (badges: typeof totalBadges) =>
       })
       .join(', ')}) as rule (type, total, at_least)`,
   );
-const totalOf = sql.raw(`case rule.total when 'ratings_submitted' then s.ratings_submitted else s.detailed_comments_count end`);
+const totalOf = sql.raw(
+  `case rule.total when 'ratings_submitted' then s.ratings_submitted else s.detailed_comments_count end`,
+);
 
 export const RECOUNT_CHECKS: RecountCheck[] = [
   {
@@ -177,7 +180,11 @@ export type RecountResult = { check: RecountCheck; rows: RecountRow[]; total: nu
  * Mismatching rows per check, at most `limit` of each, all read in one snapshot. With `exclusive`, only when no other
  * instance is recounting (a transaction-scoped advisory lock): null when one is.
  */
-export async function recountChecks(db: Db, limit: number, options: { exclusive?: boolean } = {}): Promise<RecountResult | null> {
+export async function recountChecks(
+  db: Db,
+  limit: number,
+  options: { exclusive?: boolean } = {},
+): Promise<RecountResult | null> {
   // One snapshot for every check, so a write between two of them cannot look like a mismatch; no statement
   // timeout: at ten million ratings a check reads for longer than a request may (docs/scaling.md).
   return db.transaction(
@@ -192,7 +199,7 @@ export async function recountChecks(db: Db, limit: number, options: { exclusive?
       const results: RecountResult = [];
       for (const check of RECOUNT_CHECKS) {
         const rows = rowsOf<RecountRow & { total: number }>(
-          await tx.execute(sql`with mismatch as (${check.statement})
+          await tx.execute(sql`with mismatch as materialized (${check.statement})
             select key, stored, recounted, count(*) over () ::int as total from mismatch order by key limit ${limit}`),
         );
         results.push({
