@@ -58,6 +58,12 @@ export const PAGE_META: Record<string, PageMeta> = {
     path: '/reset-password',
     noindex: true,
   },
+  '/account': {
+    title: `Your account – ${SITE_NAME}`,
+    description: 'Download your data or delete your Pickleball Ratings account.',
+    path: '/account',
+    noindex: true,
+  },
   '/dev-login': {
     title: `Developer sign-in – ${SITE_NAME}`,
     description: 'Developer access to Pickleball Ratings.',

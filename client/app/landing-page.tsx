@@ -11,6 +11,7 @@ import type { DemoSamplePlayer } from '@common/schemas/demo-world';
 import { PAGE_META } from '@common/seo';
 import { ArrowRight, Mail, Search, ShieldCheck, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { AccountDeletedNotice } from '@client/features/account/components/account-deleted-notice';
 import { LandingPlayerSearch } from './landing-player-search';
 import { SignedOutDeepLink } from './signed-out-deep-link';
 
@@ -42,6 +43,7 @@ export function LandingPage({ googleEnabled }: { googleEnabled: boolean }) {
   return (
     <>
       <SignedOutDeepLink />
+      <AccountDeletedNotice />
       <section className="relative overflow-hidden bg-gradient-to-br from-teal-950 via-teal-800 to-teal-700 text-white">
         <CourtLines />
         <div className="relative mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">

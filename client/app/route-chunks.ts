@@ -4,6 +4,7 @@
  * after the app has run and found the route.
  */
 export const ROUTE_CHUNKS = {
+  '/account': () => import('@client/features/account/components/account-page'),
   '/coming-soon': () => import('@client/features/signups/components/coming-soon-page'),
   '/dev-login': () => import('@client/features/auth/components/dev-login-page'),
   '/login': () => import('@client/features/auth/components/login-page'),

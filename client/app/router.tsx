@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from './route-error';
 import { ROUTE_CHUNKS } from './route-chunks';
 
 // Everything off the landing path is loaded on demand, so the first load stays small.
+const AccountPage = lazy(ROUTE_CHUNKS['/account']);
 const LoginPage = lazy(ROUTE_CHUNKS['/login']);
 const RegisterPage = lazy(ROUTE_CHUNKS['/register']);
 const ResetPasswordPage = lazy(ROUTE_CHUNKS['/reset-password']);
@@ -25,6 +26,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route element={<RouteErrorBoundary />}>
           <Route index element={<HomePage />} />
+          <Route path="account" element={<AccountPage />} />
           <Route path="coming-soon" element={<ComingSoonPage />} />
           <Route path="dev-login" element={<DevLoginPage />} />
           <Route path="login" element={<LoginPage />} />

@@ -53,17 +53,23 @@ function NavActions() {
   if (user) {
     return (
       <div className="flex items-center gap-2 sm:gap-3">
-        <span className="flex items-center gap-2">
+        {/* The member's name opens their Account page (docs/product.md#your-data): their data and the account's deletion. */}
+        <Link
+          to="/account"
+          title="Your account"
+          className="group flex min-h-11 items-center gap-2 rounded-lg pr-2 outline-none focus-visible:ring-2 focus-visible:ring-teal-600 sm:min-h-9"
+        >
           <span
             aria-hidden
             className="grid size-9 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white ring-2 ring-amber-300"
           >
             {initials}
           </span>
-          <span className="max-w-[10rem] truncate text-sm font-semibold text-stone-800 sm:max-w-[16rem]">
+          <span className="max-w-[10rem] truncate text-sm font-semibold text-stone-800 underline-offset-4 group-hover:underline sm:max-w-[16rem]">
+            <span className="sr-only">Your account: </span>
             {displayName}
           </span>
-        </span>
+        </Link>
         <LeaveButton leave={signOut}>
           <LogOut aria-hidden className="size-4" />
           Sign Out

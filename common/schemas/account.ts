@@ -14,7 +14,9 @@ export const ERASE_CONFIRMATION = 'DELETE';
 /** How recently an account without a password must have signed in to delete itself. */
 export const RECENT_SIGN_IN_MINUTES = 10;
 
-const confirmSchema = z.literal(ERASE_CONFIRMATION, { error: `Type ${ERASE_CONFIRMATION} to confirm` });
+const confirmSchema = z.literal(ERASE_CONFIRMATION, {
+  error: `Type ${ERASE_CONFIRMATION} in capital letters to confirm`,
+});
 
 /** DELETE /api/auth/user: a password account gives its password; others must have signed in recently. */
 export const deleteAccountBodySchema = z.strictObject({

@@ -2,15 +2,21 @@ import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { SearchBox } from '@client/components/search-box';
 import { ShowMore } from '@client/components/show-more';
 import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
+import { toast } from '@client/components/ui/use-toast';
+import { serverMessage } from '@client/lib/api-client';
 import { relativeTime } from '@client/lib/relative-time';
 import { useSearchedList } from '@client/lib/use-searched-list';
 import { maskEmail } from '@common/mask-email';
 import type { AdminUser, AdminUsersReply } from '@common/schemas/admin';
-import { SearchX, ShieldCheck, User, UsersRound } from 'lucide-react';
+import { Download, SearchX, ShieldCheck, Trash2, User, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { useExportUserData } from '../api/export-user-data';
 import { adminUsersQuery } from '../api/get-admin-users';
 import { countText } from '../list-text';
+import { EraseUserDialog } from './erase-user-dialog';
 
 /** User Management (docs/product.md#admin-screens): search by name or e-mail; cards with masked e-mail (docs/product.md#email-masking), role badge and times. */
 export default function UserManagementTab() {
@@ -118,8 +124,43 @@ function UserCard({ user }: { user: AdminUser }) {
           <dt className="text-stone-500">Sign-in</dt>
           <dd className="truncate text-stone-800">{PROVIDER_LABELS[user.authProvider] ?? user.authProvider}</dd>
         </dl>
+        <UserDataActions user={user} name={name || maskEmail(user.email)} />
       </div>
     </Card>
+  );
+}
+
+/** docs/product.md#your-data: an account's data file, and its erasure, on an admin's request (both recorded). */
+function UserDataActions({ user, name }: { user: AdminUser; name: string }) {
+  const exportData = useExportUserData();
+  const [erasing, setErasing] = useState(false);
+  const download = () =>
+    exportData.mutate(user.id, {
+      onSuccess: (fileName) => toast({ title: 'Data exported', description: `Saved ${fileName}.`, variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Export failed',
+          description: serverMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <div className="mt-1 flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" loading={exportData.isPending} onClick={download}>
+        {!exportData.isPending && <Download aria-hidden className="size-4" />}
+        Export<span className="sr-only"> the data of {name}</span>
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="border-red-200! text-red-800! hover:bg-red-50!"
+        onClick={() => setErasing(true)}
+      >
+        <Trash2 aria-hidden className="size-4" />
+        Erase<span className="sr-only"> the account of {name}</span>
+      </Button>
+      <EraseUserDialog user={user} name={name} open={erasing} onOpenChange={setErasing} />
+    </div>
   );
 }
 
