@@ -3,6 +3,7 @@ import pg from 'pg';
 import { playerPath } from '../common/player-path';
 import type { Database, Executor } from '../server/db/client';
 import { sessions, users } from '../server/db/schema/index';
+import { eraseRatingsByRater } from '../server/features/ratings/rating-erasure.service';
 import { hmac, newToken } from '../server/lib/tokens';
 import { IDLE_TIMEOUT_MS, SECURE_SESSION_COOKIE } from '../server/plugins/session';
 
@@ -177,51 +178,26 @@ export async function prepareFixtures(database: Database, secret: string): Promi
 }
 
 /**
- * Takes back ratings the bench submitted: deletes them and subtracts exactly what they added to
- * their players' running aggregates, so the seeded data stays consistent between runs.
+ * Takes back what the bench's raters wrote through the erasure the app itself runs: each rating deleted and its
+ * effect taken back by the effects module (features/ratings/rating-effects.service.ts), so the seeded data stays
+ * consistent between runs (the recount checks it: --verify).
  */
-export async function undoRatings(db: Executor, raterUserIds: string[], ratingId?: number): Promise<number> {
-  const result = await execute(
-    db,
-    sql`
-    with gone as (
-      delete from ratings where rater_user_id = any(${sql.param(raterUserIds)}::uuid[])
-        and (${ratingId ?? null}::int is null or id = ${ratingId ?? null}::int)
-      returning *
-    ), totals as (
-      -- floor(x + 0.5) buckets stars as ratings.repo starBucket (Math.round) does.
-      select player_id, count(*)::int as c, sum(overall_rating) as o,
-        sum(serve_return)::int as s1, sum(groundstrokes_third_shot)::int as s2, sum(net_play_volleys_dinks)::int as s3,
-        sum(movement_court_awareness)::int as s4, sum(mental_physical_game)::int as s5,
-        (count(*) filter (where floor(overall_rating + 0.5) = 1))::int as t1,
-        (count(*) filter (where floor(overall_rating + 0.5) = 2))::int as t2,
-        (count(*) filter (where floor(overall_rating + 0.5) = 3))::int as t3,
-        (count(*) filter (where floor(overall_rating + 0.5) = 4))::int as t4,
-        (count(*) filter (where floor(overall_rating + 0.5) = 5))::int as t5
-      -- Only what was counted: an anonymous rating adds to its player's aggregates at its release, not before.
-      from gone where listed_at is not null group by player_id
-    )
-    update players p set
-      rating_count = p.rating_count - t.c, overall_sum = p.overall_sum - t.o,
-      serve_return_sum = p.serve_return_sum - t.s1, groundstrokes_third_shot_sum = p.groundstrokes_third_shot_sum - t.s2,
-      net_play_volleys_dinks_sum = p.net_play_volleys_dinks_sum - t.s3,
-      movement_court_awareness_sum = p.movement_court_awareness_sum - t.s4,
-      mental_physical_game_sum = p.mental_physical_game_sum - t.s5,
-      stars_1 = p.stars_1 - t.t1, stars_2 = p.stars_2 - t.t2, stars_3 = p.stars_3 - t.t3,
-      stars_4 = p.stars_4 - t.t4, stars_5 = p.stars_5 - t.t5
-    from totals t where p.id = t.player_id`,
-  );
-  return result.rowCount ?? 0;
+export async function eraseBenchRatings(db: Database['db'], raters: Pick<BenchUser, 'id' | 'email'>[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    let erased = 0;
+    for (const rater of raters) erased += (await eraseRatingsByRater(tx, { userId: rater.id, email: rater.email })).erased;
+    return erased;
+  });
 }
 
-/** Removes what the bench added: its ratings (aggregates restored), its users (stats cascade) and sessions. */
+/** Removes what the bench added: its ratings (effects taken back), its users (stats cascade) and sessions. */
 export async function cleanupFixtures(database: Database, fixtures: Fixtures): Promise<number> {
   const { db } = database;
-  return db.transaction(async (tx) => {
+  const erased = await eraseBenchRatings(db, fixtures.submitters);
+  await db.transaction(async (tx) => {
     const submitterIds = fixtures.submitters.map((submitter) => submitter.id);
-    const players = await undoRatings(tx, submitterIds);
     await tx.delete(sessions).where(eq(sessions.sid, fixtures.rater.sid));
     await tx.delete(users).where(inArray(users.id, [fixtures.admin.id, ...submitterIds]));
-    return players;
   });
+  return erased;
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { parseEnv } from '../server/env';
-import { undoRatings } from './bench-database';
+import { eraseBenchRatings, type BenchUser } from './bench-database';
 import type { Scenario } from './scenarios';
 
 /*
@@ -102,7 +102,7 @@ export async function explainHotCalls(options: {
   databaseUrl: string;
   sessionSecret: string;
   scenarios: Scenario[];
-  submitterIds: string[];
+  submitters: BenchUser[];
 }): Promise<string> {
   hookQueries();
   const database = await openDatabase({ url: options.databaseUrl, poolSize: 4, timeouts: { statementMs: 0 } });
@@ -151,7 +151,7 @@ export async function explainHotCalls(options: {
       if (scenario.kind === 'write' && response.statusCode < 300) {
         const created = response.json<{ id?: number; rating?: { id?: number } }>();
         const ratingId = created.id ?? created.rating?.id;
-        if (ratingId) await undoRatings(database.db, options.submitterIds, ratingId);
+        if (ratingId) await eraseBenchRatings(database.db, options.submitters);
       }
 
       const client = await pool.connect();

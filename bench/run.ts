@@ -344,7 +344,7 @@ async function benchOne(target: BenchTarget, options: { explainFile: string }): 
         databaseUrl,
         sessionSecret,
         scenarios,
-        submitterIds: fixtures.submitters.map((submitter) => submitter.id),
+        submitters: fixtures.submitters,
       });
       const file = path.join(resultsDirectory, options.explainFile);
       writeFileSync(file, report);
@@ -352,7 +352,7 @@ async function benchOne(target: BenchTarget, options: { explainFile: string }): 
     }
   } finally {
     const restored = await cleanupFixtures(database, fixtures);
-    log(`removed the bench users and their ratings (aggregates restored on ${restored} players)`);
+    log(`removed the bench users and their ${restored} ratings (effects taken back)`);
   }
   if (args.verify) {
     for (const { check, mismatches } of await verifyAggregates(database)) {
