@@ -27,8 +27,9 @@ import { adminPlayersQuery } from '../api/get-admin-players';
 import { mergePreviewQuery, useMergePlayer } from '../api/merge-player';
 import { plural } from '../list-text';
 
-type Named = { firstName: string; lastName: string };
-const nameOf = (player: Named) => `${player.firstName} ${player.lastName}`;
+const nameOf = (player: AdminPlayer) => `${player.firstName} ${player.lastName}`;
+/** A duplicate usually has the kept player's name: their e-mails tell the two apart. */
+const withEmail = (player: AdminPlayer) => `${nameOf(player)} (${player.email})`;
 
 /**
  * docs/product.md#merging-players: "Merge into…" on a player of All Players. The admin searches the player to keep,
@@ -69,7 +70,7 @@ function ChooseKept({ merged, onChoose }: { merged: AdminPlayer; onChoose: (play
       <DialogHeader>
         <DialogTitle>Merge {nameOf(merged)} into…</DialogTitle>
         <DialogDescription>
-          Choose the player to keep. Everything of {nameOf(merged)} moves there, and {nameOf(merged)} is deleted.
+          Choose the player to keep. Everything of {withEmail(merged)} moves there, and this player is deleted.
         </DialogDescription>
       </DialogHeader>
       <SearchBox
@@ -130,6 +131,8 @@ function ConfirmMerge({
 }) {
   const { toast } = useToast();
   const preview = useQuery(mergePreviewQuery(merged.id, kept.id));
+  const sameName = nameOf(merged) === nameOf(kept);
+  const named = (player: AdminPlayer) => (sameName ? withEmail(player) : nameOf(player));
 
   const confirm = () =>
     merge.mutate(
@@ -138,7 +141,7 @@ function ConfirmMerge({
         onSuccess: () => {
           toast({
             title: 'Players merged',
-            description: `${nameOf(merged)} is now part of ${nameOf(kept)}; the old page leads there.`,
+            description: `${named(merged)} is now part of ${named(kept)}; the old page leads there.`,
             variant: 'success',
           });
           onClose();
@@ -157,18 +160,16 @@ function ConfirmMerge({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>
-          Merge {nameOf(merged)} into {nameOf(kept)}?
-        </DialogTitle>
+        <DialogTitle>Merge into {nameOf(kept)}?</DialogTitle>
         <DialogDescription>
-          This cannot be undone: {nameOf(merged)} is deleted, and their page leads to {nameOf(kept)}’s.
+          This cannot be undone: the merged player is deleted, and their page leads to the kept player’s.
         </DialogDescription>
       </DialogHeader>
       <div className="grid items-center gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
-        <Side label="Merged and deleted" player={preview.data?.merged ?? merged} />
+        <Side label="Merged and deleted" player={merged} preview={preview.data?.merged} />
         <ArrowDown aria-hidden className="mx-auto size-5 text-stone-400 sm:hidden" />
         <ArrowRight aria-hidden className="hidden size-5 text-stone-400 sm:block" />
-        <Side label="Kept" player={preview.data?.kept ?? kept} kept />
+        <Side label="Kept" player={kept} preview={preview.data?.kept} kept />
       </div>
       {preview.isPending ? (
         <LoadingBlock label="Checking what moves..." className="py-4" />
@@ -198,8 +199,19 @@ function ConfirmMerge({
   );
 }
 
-function Side({ label, player, kept = false }: { label: string; player: MergeSide | AdminPlayer; kept?: boolean }) {
-  const linked = 'isLinked' in player ? player.isLinked : player.userId !== null;
+/** One of the two players, with the preview's up-to-date figures once it has come. */
+function Side({
+  label,
+  player,
+  preview,
+  kept = false,
+}: {
+  label: string;
+  player: AdminPlayer;
+  preview: MergeSide | undefined;
+  kept?: boolean;
+}) {
+  const linked = preview?.isLinked ?? player.userId !== null;
   return (
     <div
       className={cn(
@@ -212,8 +224,9 @@ function Side({ label, player, kept = false }: { label: string; player: MergeSid
         <span className="font-semibold wrap-anywhere text-stone-900">{nameOf(player)}</span>
         {linked && <LinkedBadge />}
       </p>
+      <p className="truncate text-sm text-stone-700">{player.email}</p>
       <p className="truncate text-sm text-stone-600">{player.location}</p>
-      <p className="text-sm text-stone-600">{plural(player.ratingCount, 'rating')}</p>
+      <p className="text-sm text-stone-600">{plural(preview?.ratingCount ?? player.ratingCount, 'rating')}</p>
     </div>
   );
 }

@@ -117,7 +117,7 @@ function PlayerRow({
           <span className="truncate">{player.location}</span>
         </p>
       </div>
-      <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
+      <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end sm:gap-1.5">
         {player.isVerified ? (
           <Badge tone="success">
             <BadgeCheck aria-hidden className="size-3.5" />
@@ -141,15 +141,18 @@ function PlayerRow({
           {' · '}
           <span className="whitespace-nowrap">{plural(player.ratingCount, 'rating')}</span>
         </span>
-        {ratingsButton}
-        <Button size="sm" variant="outline" onClick={onMerge}>
-          <Combine aria-hidden className="size-4" />
-          Merge into…
-          <span className="sr-only">
-            {' '}
-            ({player.firstName} {player.lastName})
-          </span>
-        </Button>
+        {/* The row's actions side by side, on a line of their own on a phone. */}
+        <div className="flex basis-full flex-wrap gap-2 sm:basis-auto sm:justify-end">
+          {ratingsButton}
+          <Button size="sm" variant="outline" onClick={onMerge}>
+            <Combine aria-hidden className="size-4" />
+            Merge into…
+            <span className="sr-only">
+              {' '}
+              ({player.firstName} {player.lastName})
+            </span>
+          </Button>
+        </div>
       </div>
     </li>
   );
