@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from './shared';
 
+const intoPlayer = { intoPlayerId: idSchema };
+
 /** POST /api/admin/players/:id/merge: the player kept; the one in the path is merged into it and deleted. */
-export const mergePlayerBodySchema = z.strictObject({ intoPlayerId: idSchema });
+export const mergePlayerBodySchema = z.strictObject(intoPlayer);
 
 /** GET /api/admin/players/:id/merge-preview?intoPlayerId=: the same question, answered without changing anything. */
-export const mergePreviewQuerySchema = mergePlayerBodySchema;
+export const mergePreviewQuerySchema = z.strictObject(intoPlayer);
 
 /** One side of a merge as the admin's dialog names it. */
 export const mergeSideSchema = z.object({
@@ -47,7 +49,6 @@ export const mergePlayerReplySchema = z.object({
   counts: mergeCountsSchema,
 });
 
-export type MergePlayerBody = z.infer<typeof mergePlayerBodySchema>;
 export type MergeSide = z.infer<typeof mergeSideSchema>;
 export type MergeCounts = z.infer<typeof mergeCountsSchema>;
 export type MergePreview = z.infer<typeof mergePreviewSchema>;
