@@ -36,10 +36,14 @@ export function useRatingRemovalDialogs(fallback: RefObject<HTMLElement | null>)
   };
 }
 
-/** Remove, or Restore on a removed rating; `subject` ends its name for screen readers ("the rating of Pat Lee"). */
+/**
+ * Remove, or Restore on a removed rating; `subject` ends its name for screen readers ("the rating of Pat Lee").
+ * `noun` says "Remove rating", where a bare "Restore" could be read as another action of the screen.
+ */
 export function RatingRemovalButton({
   removed,
   subject,
+  noun = false,
   onClick,
   variant = 'outline',
   size = 'sm',
@@ -47,6 +51,7 @@ export function RatingRemovalButton({
 }: {
   removed: boolean;
   subject: string;
+  noun?: boolean;
   onClick: (button: HTMLElement) => void;
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -57,6 +62,7 @@ export function RatingRemovalButton({
     <Button variant={variant} size={size} className={className} onClick={(event) => onClick(event.currentTarget)}>
       <Icon aria-hidden className="size-4" />
       {removed ? 'Restore' : 'Remove'}
+      {noun && ' rating'}
       <span className="sr-only"> {subject}</span>
     </Button>
   );

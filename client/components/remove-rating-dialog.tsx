@@ -195,8 +195,12 @@ function RatingDetails({ rating }: { rating: RatingToRemove }) {
           <dd className="text-stone-900 tabular-nums">{rating.overallRating.toFixed(1)} stars</dd>
         </>
       )}
-      <dt className="text-stone-600">Rating</dt>
-      <dd className="text-stone-900 tabular-nums">#{rating.ratingId}</dd>
+      {!rating.playerName && (
+        <>
+          <dt className="text-stone-600">Rating</dt>
+          <dd className="text-stone-900 tabular-nums">#{rating.ratingId}</dd>
+        </>
+      )}
       {rating.excerpt && (
         <>
           <dt className="text-stone-600">Text</dt>

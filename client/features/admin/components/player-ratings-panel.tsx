@@ -44,9 +44,9 @@ export function PlayerRatingsPanel({ player, onClose }: { player: AdminPlayer; o
     <section
       id={PLAYER_RATINGS_PANEL_ID}
       aria-labelledby="player-ratings-heading"
-      className="grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:p-4"
+      className="grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-2.5 sm:p-4"
     >
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex items-start justify-between gap-3 px-0.5 pt-0.5 sm:p-0">
         <div className="grid min-w-0 gap-0.5">
           <h3
             id="player-ratings-heading"
@@ -116,19 +116,20 @@ function AdminRatingCard({
     <article
       aria-label={`Rating by ${rating.raterEmail}`}
       className={cn(
-        'grid gap-3 rounded-xl bg-white p-4 ring-1 ring-inset',
+        'grid gap-3 rounded-xl bg-white p-3 ring-1 ring-inset sm:p-4',
         removed ? 'ring-red-200' : 'ring-stone-200',
       )}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      {/* The stars go under the rater on a phone, where the e-mail needs the whole width. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-[1_1_14rem]">
           <p className="font-semibold wrap-anywhere text-stone-900">{rating.raterName ?? 'No name'}</p>
           <p className="text-sm break-all text-stone-600">{rating.raterEmail}</p>
         </div>
-        <div className="shrink-0 text-right">
-          <p className="text-xs font-medium text-stone-500">Overall</p>
-          <StarDisplay value={rating.overallRating} showValue className="mt-0.5" />
-        </div>
+        <p className="flex shrink-0 items-center gap-2">
+          <span className="text-xs font-medium text-stone-500">Overall</span>
+          <StarDisplay value={rating.overallRating} showValue />
+        </p>
       </div>
       <RatingBadges rating={rating} />
       {removed && (
@@ -169,11 +170,7 @@ function RatingBadges({ rating }: { rating: AdminPlayerRating }) {
   if (!rating.removal && !rating.isAnonymous && !rating.awaitingRelease && !rating.isHeld) return null;
   return (
     <div className="flex flex-wrap gap-1.5">
-      {rating.removal && (
-        <Badge tone="solidDanger">
-          Removed<span className="sr-only">:</span> {REMOVAL_RULE_LABELS[rating.removal.rule]}
-        </Badge>
-      )}
+      {rating.removal && <Badge tone="solidDanger">Removed · {REMOVAL_RULE_LABELS[rating.removal.rule]}</Badge>}
       {rating.isAnonymous && (
         <Badge tone="neutral">
           <EyeOff aria-hidden className="size-3.5" />

@@ -223,7 +223,8 @@ function PendingFlag({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <RatingRemovalButton
           removed={removal.removed !== undefined}
-          subject={`the rating of ${flag.playerName}`}
+          subject={`of ${flag.playerName}`}
+          noun
           onClick={removal.onClick}
           variant="ghost"
           size="md"
@@ -264,7 +265,8 @@ function ResolvedFlag({ flag, removal }: { flag: FlaggedComment; removal: FlagRe
         <p className="line-clamp-1 min-w-0 text-sm break-all text-stone-500 sm:break-normal">“{flag.flaggedText}”</p>
         <RatingRemovalButton
           removed={removal.removed !== undefined}
-          subject={`the rating of ${flag.playerName}`}
+          subject={`of ${flag.playerName}`}
+          noun
           onClick={removal.onClick}
           variant="ghost"
         />

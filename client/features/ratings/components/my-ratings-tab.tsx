@@ -81,7 +81,7 @@ export default function MyRatingsTab() {
           Edit a rating any time: the player sees a named rating’s update at once, an anonymous one’s from the next
           release.
         </p>
-        <SortControl label="Sort your ratings" value={sort} onChange={setSort} />
+        <SortControl label="Sort your ratings" value={sort} onChange={setSort} className="shrink-0" />
       </div>
       <SortedList label="Your ratings" items={list} sorting={sorting} className="lg:grid-cols-2">
         {(rating) => <RatingCard rating={rating} onEdit={() => setEditing(rating)} />}

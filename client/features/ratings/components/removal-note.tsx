@@ -2,6 +2,8 @@ import { removedNotice } from '@client/lib/rating-removal';
 import type { RatingRemoval } from '@common/schemas/rating-removal';
 import { ShieldX } from 'lucide-react';
 
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
 /**
  * docs/product.md#take-down: a rating a moderator took down, as its rater sees it in My Ratings: the rule's
  * sentence, and what it means. It cannot be edited while removed.
@@ -13,8 +15,8 @@ export function RemovalNote({ removal }: { removal: RatingRemoval }) {
       <div className="grid min-w-0 gap-0.5">
         <p className="text-sm font-semibold text-red-900">{removedNotice(removal.rule)}</p>
         <p className="text-xs leading-relaxed text-red-900">
-          Since <time dateTime={removal.removedAt}>{new Date(removal.removedAt).toLocaleDateString()}</time> it no
-          longer counts, and nobody else sees it. Only you can still read it here.
+          Since <time dateTime={removal.removedAt}>{day.format(new Date(removal.removedAt))}</time> it no longer counts
+          and nobody else sees it, and it cannot be edited.
         </p>
       </div>
     </div>
