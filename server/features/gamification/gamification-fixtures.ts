@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { ratings, users, type RatingRow } from '../../db/schema/index';
+import { players, ratings, users, type RatingRow } from '../../db/schema/index';
 import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
 import { allScores } from '../players/players-fixtures';
 import { insertPlayer } from '../players/players.service';
 import { insertSubmittedRating } from '../ratings/submit-rating.repo';
-import { applyEffect, voteEffect } from '../ratings/rating-effects.service';
+import { applyFixtureRating } from '../ratings/ratings-fixtures';
+import { rateHelpfulness, type Voter } from '../helpfulness/helpfulness.service';
 
 /*
  * Test data for the gamification, helpfulness and leaderboard tests: ratings written by the submit statement the
@@ -56,23 +57,20 @@ async function submitTestRating(
   rating: { playerId: number; raterUserId: string; raterEmail: string; createdAt: Date },
   feedback = feedbackTexts(0, 0),
 ): Promise<RatingRow> {
-  const result = await insertSubmittedRating(
-    db,
-    {
-      ...rating,
-      isAnonymous: false,
-      ...allScores(4),
-      ...feedback.texts,
-      isHeld: false,
-    },
-  );
+  const result = await insertSubmittedRating(db, {
+    ...rating,
+    isAnonymous: false,
+    ...allScores(4),
+    ...feedback.texts,
+    isHeld: false,
+  });
   if (!result.rating) throw new Error(`player ${rating.playerId} could not be rated by ${rating.raterEmail}`);
   return result.rating;
 }
 
 /**
  * A rating as the ratings feature stores it. Without a rater account (one deleted since: ratings keep their rater's
- * e-mail), only the row, as the account's deletion leaves it.
+ * e-mail), the row and its effect on the player, as the account's deletion leaves them.
  */
 export async function insertRating(
   db: Executor,
@@ -92,6 +90,7 @@ export async function insertRating(
       publishedAt: createdAt,
     })
     .returning();
+  await applyFixtureRating(db, row);
   return row;
 }
 
@@ -112,8 +111,32 @@ export async function recordRatings(
   }
 }
 
-export async function recordVotes(db: Db, raterUserId: string, scores: number[], ratingCreatedAt = new Date()) {
-  for (const score of scores) {
-    await applyEffect(db, voteEffect({ raterUserId, listedAt: ratingCreatedAt }, { sumDelta: score, countDelta: 1 }));
+/**
+ * Helpfulness votes of `scores` on the rater's latest rating listed by `listedBy`, cast as the helpfulness feature
+ * casts them (the vote row, the rating's totals, the rater's figures on the rating's day). Only a rating's player's
+ * linked user votes, once: each score is a new user's, linked to the player in turn, as a player's link changes hands
+ * when a later claim is approved. Answers the rating and its voters, for a test that changes a vote.
+ */
+export async function recordVotes(
+  db: Db,
+  raterUserId: string,
+  scores: number[],
+  listedBy = new Date(),
+): Promise<{ ratingId: number; voters: Voter[] }> {
+  const [rating] = await db
+    .select({ id: ratings.id, playerId: ratings.playerId })
+    .from(ratings)
+    .where(and(eq(ratings.raterUserId, raterUserId), lte(ratings.listedAt, listedBy)))
+    .orderBy(desc(ratings.listedAt))
+    .limit(1);
+  if (!rating) throw new Error(`rater ${raterUserId} has no rating listed by ${listedBy.toISOString()}`);
+  const voters: Voter[] = [];
+  for (const helpfulnessScore of scores) {
+    const user = await insertUser(db, uniqueEmail('voter'));
+    await db.update(players).set({ userId: user.id }).where(eq(players.id, rating.playerId));
+    const voter = { userId: user.id, email: user.email };
+    await rateHelpfulness(db, voter, rating.id, { helpfulnessScore, comment: null });
+    voters.push(voter);
   }
+  return { ratingId: rating.id, voters };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievements, raterDailyStats, raterStats } from '../../db/schema/index';
+import { achievements, raterDailyStats, raterStats, ratings } from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { BADGES, ruleHolds, type BadgeFacts } from '../../../common/gamification';
@@ -16,8 +16,8 @@ import {
   userIdOf,
 } from './gamification-fixtures';
 import { badgeRows } from '../ratings/gamification-rules-sql';
-import { applyEffect, editEffect, voteEffect, type CountedRating } from '../ratings/rating-effects.service';
-import { allScores } from '../players/players-fixtures';
+import { rateHelpfulness } from '../helpfulness/helpfulness.service';
+import { inEveryCategory } from '../../../common/rating-categories.fixtures';
 
 const LONG_COMMENT = 'Great third-shot drops; work on resetting hard drives at the kitchen line.'.length;
 
@@ -183,49 +183,47 @@ describe('gamification', () => {
   });
 
   describe('an edit (improvement)', () => {
-    /** A version of a rating whose feedback is `length` characters (in strengths and improvements). */
-    const version = (userId: string, length: number): CountedRating => ({
-      ...allScores(4),
-      strengthsImprovements: length > 0 ? 'x'.repeat(length) : null,
-      serveReturnComments: null,
-      groundstrokesThirdShotComments: null,
-      netPlayVolleysDinksComments: null,
-      movementCourtAwarenessComments: null,
-      mentalPhysicalGameComments: null,
-      playerId: 0,
-      raterUserId: userId,
-      listedAt: new Date(),
-      releasedVotes: { sum: 0, count: 0 },
-    });
-    // The player's side of an edit is the ratings tests'; here only the rater's figures move.
-    const edit = (userId: string, before: number, after: number) =>
-      applyEffect(t.database.db, {
-        ...editEffect(version(userId, before), version(userId, after), new Date()),
-        playerId: null,
+    /** Edits the rater's one rating (PUT /api/ratings/:id) to feedback of `length` characters in strengths and improvements. */
+    async function edit(rater: { cookie: string; userId: string }, length: number) {
+      const [rating] = await t.database.db
+        .select({ id: ratings.id })
+        .from(ratings)
+        .where(eq(ratings.raterUserId, rater.userId));
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/ratings/${rating.id}`,
+        headers: { cookie: rater.cookie },
+        payload: { ...inEveryCategory(4), strengthsImprovements: length > 0 ? 'x'.repeat(length) : null },
       });
+      expect(res.statusCode, res.body).toBe(200);
+    }
 
     it('gives the detailed bonus and Second Look when an edit adds detail, and takes the bonus back on removal', async () => {
-      const userId = (await insertUser(t.database.db, uniqueEmail('improver'))).id;
-      await recordRatings(t.database.db, userId, 1, { commentLength: 5 });
-      await edit(userId, 5, LONG_COMMENT);
-      expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
-      expect(await badgeTypes(userId)).toEqual(['first_rating', 'second_look']);
+      const rater = await signedInRater('improver');
+      await recordRatings(t.database.db, rater.userId, 1, { commentLength: 5 });
+      await edit(rater, LONG_COMMENT);
+      expect(await statsRow(rater.userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
+      expect(await badgeTypes(rater.userId)).toEqual(['first_rating', 'second_look']);
 
-      await edit(userId, LONG_COMMENT, 0);
-      expect(await statsRow(userId)).toMatchObject({ totalPoints: 10, detailedCommentsCount: 0 });
+      await edit(rater, 0);
+      expect(await statsRow(rater.userId)).toMatchObject({ totalPoints: 10, detailedCommentsCount: 0 });
       // Editing back and forth earns nothing extra.
-      await edit(userId, 0, LONG_COMMENT);
-      expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
-      expect(await badgeTypes(userId)).toEqual(['first_rating', 'second_look']);
+      await edit(rater, LONG_COMMENT);
+      expect(await statsRow(rater.userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1 });
+      expect(await badgeTypes(rater.userId)).toEqual(['first_rating', 'second_look']);
     });
 
     it('changes no points for an edit that keeps the rating detailed (or not)', async () => {
-      const userId = (await insertUser(t.database.db, uniqueEmail('tweak'))).id;
-      await recordRatings(t.database.db, userId, 1, { commentLength: LONG_COMMENT });
-      await edit(userId, LONG_COMMENT, LONG_COMMENT + 20);
-      await edit(userId, LONG_COMMENT + 20, LONG_COMMENT);
-      expect(await statsRow(userId)).toMatchObject({ totalPoints: 15, detailedCommentsCount: 1, ratingsSubmitted: 1 });
-      expect(await badgeTypes(userId)).toEqual(['first_rating']);
+      const rater = await signedInRater('tweak');
+      await recordRatings(t.database.db, rater.userId, 1, { commentLength: LONG_COMMENT });
+      await edit(rater, LONG_COMMENT + 20);
+      await edit(rater, LONG_COMMENT);
+      expect(await statsRow(rater.userId)).toMatchObject({
+        totalPoints: 15,
+        detailedCommentsCount: 1,
+        ratingsSubmitted: 1,
+      });
+      expect(await badgeTypes(rater.userId)).toEqual(['first_rating']);
     });
   });
 
@@ -249,11 +247,8 @@ describe('gamification', () => {
       const userId = (await insertUser(t.database.db, uniqueEmail('revote'))).id;
       const ratingCreatedAt = new Date('2025-01-31T22:00:00Z');
       await recordRatings(t.database.db, userId, 1, { createdAt: ratingCreatedAt });
-      await recordVotes(t.database.db, userId, [2], ratingCreatedAt);
-      await applyEffect(
-        t.database.db,
-        voteEffect({ raterUserId: userId, listedAt: ratingCreatedAt }, { sumDelta: 3, countDelta: 0 }),
-      );
+      const { ratingId, voters } = await recordVotes(t.database.db, userId, [2], ratingCreatedAt);
+      await rateHelpfulness(t.database.db, voters[0], ratingId, { helpfulnessScore: 5, comment: null });
       expect(await statsRow(userId)).toMatchObject({ helpfulnessSum: 5, helpfulnessCount: 1, totalPoints: 20 });
       const rows = await t.database.db
         .select()
@@ -369,6 +364,8 @@ describe('gamification', () => {
         );
         const expected = BADGES.filter((badge) => ruleHolds(badge.rule, facts)).map((badge) => badge.type);
         expect({ facts, badges: await badgeTypes(userId) }).toEqual({ facts, badges: expected.sort() });
+        // Made-up totals no rating gives: their badges go again, so no rater holds a badge their ratings do not earn.
+        await t.database.db.delete(achievements).where(eq(achievements.userId, userId));
       }
     });
   });

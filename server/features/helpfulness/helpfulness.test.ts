@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   userIdOf,
 } from '../gamification/gamification-fixtures';
+import { rateHelpfulness } from './helpfulness.service';
 
 describe('POST /api/ratings/:id/helpfulness', () => {
   let t: TestApp;
@@ -84,16 +85,16 @@ describe('POST /api/ratings/:id/helpfulness', () => {
   });
 
   it('averages every vote on the rating to one decimal', async () => {
-    const { playerCookie, rating } = await scenario();
-    // A vote left by the player's previous linked user stays on the rating.
-    const previousOwner = await insertUser(t.database.db, uniqueEmail('previous'));
-    await t.database.db
-      .insert(ratingHelpfulness)
-      .values({ ratingId: rating.id, userId: previousOwner.id, helpfulnessScore: 4, releasedScore: 4 });
-    await t.database.db
-      .update(ratings)
-      .set({ helpfulnessSum: 4, helpfulnessCount: 1 })
-      .where(eq(ratings.id, rating.id));
+    const { playerCookie, playerUserId, player, rating } = await scenario();
+    // A vote left by the player's previous linked user, before the link changed hands, stays on the rating.
+    const db = t.database.db;
+    const previousOwner = await insertUser(db, uniqueEmail('previous'));
+    await db.update(players).set({ userId: previousOwner.id }).where(eq(players.id, player.id));
+    await rateHelpfulness(db, { userId: previousOwner.id, email: previousOwner.email }, rating.id, {
+      helpfulnessScore: 4,
+      comment: null,
+    });
+    await db.update(players).set({ userId: playerUserId }).where(eq(players.id, player.id));
 
     const res = await vote(rating.id, playerCookie, { helpfulnessScore: 5 });
     expect(res.json()).toMatchObject({ helpfulnessAvg: 4.5, helpfulnessCount: 2 });

@@ -1,13 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { raterTrust, trustRuns, users } from '../../db/schema/index';
+import { raterTrust, ratings, trustRuns, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LEADERBOARD_PERIODS } from '../../../common/constants';
 import { insertUser, recordRatings, recordVotes, uniqueEmail } from '../gamification/gamification-fixtures';
 import { refreshStoredBoards } from './board-refresh.service';
 import { findStoredBoard, type LeaderboardRow } from './leaderboard.repo';
 import { loadBoard } from './leaderboard.service';
+import { eraseAccount } from '../account/account-erasure.service';
+import { removeRating } from '../ratings/rating-removal.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -126,7 +128,8 @@ describe('leaderboard refresh: what it reads', () => {
   });
 
   it('counts every board afresh after the rater tables are emptied (a truncate leaves no rows to mark)', async () => {
-    await db.execute(sql`truncate rater_daily_stats, rater_stats`);
+    // As the seed's reset empties them: with the ratings, players and badges they count.
+    await db.execute(sql`truncate rater_daily_stats, rater_stats, achievements, ratings, players cascade`);
     const later = new Date(Date.UTC(at(0).getUTCFullYear() + 1, 0, 2));
     expect(await refreshStoredBoards(db, 5_000, later)).toMatchObject({ rebuilt: [...LEADERBOARD_PERIODS] });
     expect((await findStoredBoard(db, 'all'))?.rows).toEqual([]);
@@ -155,32 +158,34 @@ describe('leaderboard refresh against a recount', () => {
   });
   afterAll(() => t.close());
 
-  /** A rater's counts as the gamification statements keep them: totals and the day's counters together. */
-  async function addCounts(userId: string, day: string, ratings: number, votes: number[]) {
-    const [sum, count] = [votes.reduce((total, vote) => total + vote, 0), votes.length];
-    await db.execute(sql`insert into rater_daily_stats (day, user_id, ratings_count, helpfulness_sum, helpfulness_count)
-      values (${day}::date, ${userId}, ${ratings}, ${sum}, ${count})
-      on conflict (day, user_id) do update set ratings_count = rater_daily_stats.ratings_count + excluded.ratings_count,
-        helpfulness_sum = rater_daily_stats.helpfulness_sum + excluded.helpfulness_sum,
-        helpfulness_count = rater_daily_stats.helpfulness_count + excluded.helpfulness_count`);
-    await db.execute(sql`insert into rater_stats (user_id, total_points, ratings_submitted, helpfulness_sum, helpfulness_count)
-      values (${userId}, ${10 * ratings + 2 * sum}, ${ratings}, ${sum}, ${count})
-      on conflict (user_id) do update set total_points = rater_stats.total_points + excluded.total_points,
-        ratings_submitted = rater_stats.ratings_submitted + excluded.ratings_submitted,
-        helpfulness_sum = rater_stats.helpfulness_sum + excluded.helpfulness_sum,
-        helpfulness_count = rater_stats.helpfulness_count + excluded.helpfulness_count`);
+  /** `count` ratings by the rater on `day`, as the submit statement writes them. */
+  const addRatings = (userId: string, day: string, count: number) =>
+    recordRatings(db, userId, count, { createdAt: new Date(`${day}T00:00:00.000Z`) });
+
+  /** The rater's latest rating counted by `now`, if any. */
+  async function latestCounted(userId: string, now: number) {
+    const [rating] = await db
+      .select({ id: ratings.id })
+      .from(ratings)
+      .where(and(eq(ratings.raterUserId, userId), lte(ratings.listedAt, new Date(now))))
+      .orderBy(desc(ratings.listedAt))
+      .limit(1);
+    return rating;
   }
 
-  /** One rating taken back from the rater's latest day with one (as the demo world's removal does). */
-  async function takeBackOne(userId: string) {
-    await db.execute(sql`update rater_daily_stats set ratings_count = ratings_count - 1
-      where user_id = ${userId} and day = (select max(day) from rater_daily_stats where user_id = ${userId} and ratings_count > 0)`);
-    await db.execute(sql`update rater_stats set ratings_submitted = greatest(0, ratings_submitted - 1),
-      total_points = greatest(0, total_points - 10) where user_id = ${userId}`);
-    await db.execute(sql`delete from rater_daily_stats where ratings_count = 0 and helpfulness_count = 0`);
+  /** A helpfulness vote on the rater's latest counted rating: it counts on that rating's day. */
+  async function addVote(userId: string, score: number, now: number) {
+    if (await latestCounted(userId, now)) await recordVotes(db, userId, [score], new Date(now));
   }
 
-  it('keeps every board as a recount gives it, through ratings, votes, take-backs, deletions, names, trust runs and days', async () => {
+  /** A moderator's take-down of the rater's latest counted rating: its effect is taken back from its day. */
+  async function takeDownOne(userId: string, now: number) {
+    const rating = await latestCounted(userId, now);
+    if (rating)
+      await removeRating(db, rating.id, { rule: 'other', note: null, admin: { userId: null, label: 'test' } });
+  }
+
+  it('keeps every board as a recount gives it, through ratings, votes, take-downs, erasures, names, trust runs and days', async () => {
     const random = randomFrom(24);
     const raters: string[] = [];
     for (let i = 0; i < 70; i++) raters.push((await insertUser(db, uniqueEmail(`r${i}`))).id);
@@ -188,7 +193,7 @@ describe('leaderboard refresh against a recount', () => {
     let now = Date.UTC(new Date().getUTCFullYear(), 11, 20, 12);
     const pick = () => raters[random.int(raters.length)];
     const recentDay = () => dayOf(now - random.int(random.next() < 0.7 ? 8 : 400) * DAY_MS);
-    for (const id of raters) await addCounts(id, recentDay(), 1 + random.int(3), []);
+    for (const id of raters) await addRatings(id, recentDay(), 1 + random.int(3));
     expect(await refreshStoredBoards(db, 1_000, new Date(now))).toMatchObject({ rebuilt: [...LEADERBOARD_PERIODS] });
     await expectBoardsAsCounted(db, new Date(now), 'first');
 
@@ -197,12 +202,12 @@ describe('leaderboard refresh against a recount', () => {
       const changes = 1 + random.int(4);
       for (let change = 0; change < changes; change++) {
         const roll = random.next();
-        if (roll < 0.45) await addCounts(pick(), recentDay(), 1 + random.int(4), []);
-        else if (roll < 0.65) await addCounts(pick(), recentDay(), 0, [1 + random.int(5)]);
-        else if (roll < 0.75) await takeBackOne(pick());
+        if (roll < 0.45) await addRatings(pick(), recentDay(), 1 + random.int(4));
+        else if (roll < 0.65) await addVote(pick(), 1 + random.int(5), now);
+        else if (roll < 0.75) await takeDownOne(pick(), now);
         else if (roll < 0.8 && raters.length > 55) {
           const gone = raters.splice(random.int(raters.length), 1)[0];
-          await db.delete(users).where(eq(users.id, gone));
+          await eraseAccount(db, gone, { deletePlayerProfile: false, admin: null });
         } else if (roll < 0.9) {
           await db
             .update(users)

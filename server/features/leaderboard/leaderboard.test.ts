@@ -17,6 +17,7 @@ import { leaderboardBoards, users } from '../../db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
 import { createLeaderboardSource, periodStartDay } from './leaderboard.service';
 import { refreshStoredBoards } from './board-refresh.service';
+import { removeRating } from '../ratings/rating-removal.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,8 +75,10 @@ describe('GET /api/leaderboard', () => {
     await recordVotes(db, id('ivan'), [2, 3], daysAgo(10));
     await recordRatings(db, id('harry'), 5, { createdAt: daysAgo(40) });
     await recordRatings(db, id('jack'), 6, { createdAt: daysAgo(400) });
-    // kim has stats (received helpfulness) but no rating: never listed.
-    await recordVotes(db, id('kim'), [5]);
+    // kim's one rating, voted helpful, was taken down: stats rows (at zero) but no counted rating, never listed.
+    await recordRatings(db, id('kim'), 1);
+    const { ratingId } = await recordVotes(db, id('kim'), [5]);
+    await removeRating(db, ratingId, { rule: 'other', note: null, admin: { userId: null, label: 'test' } });
   });
   afterAll(() => t.close());
 
@@ -178,7 +181,7 @@ describe('GET /api/leaderboard', () => {
       helpfulnessScore: null,
       displayName: maskEmail(viewer.email),
     });
-    // Seen by bob: his own place under his player's name; kim has no rating, so no place.
+    // Seen by bob: his own place under his player's name; kim has no counted rating, so no place.
     expect((await leaderboard('', await signInAs(t, { email: raters.bob.email }))).currentUser).toMatchObject({
       rank: 5,
       displayName: 'Pat P.',
@@ -214,7 +217,7 @@ describe('GET /api/leaderboard', () => {
     expect(namesOf(body.leaderboard)).toEqual(['viewer', 'bob', 'carol', 'dave', 'gina', ...tiedPair()]);
   });
 
-  it('gives no place in a period to a caller who rated only before it, or never (helpfulness alone)', async () => {
+  it('gives no place in a period to a caller who rated only before it, or whose only rating was taken down', async () => {
     const ivan = await signInAs(t, { email: raters.ivan.email });
     expect((await leaderboard('?period=week', ivan)).currentUser).toBeNull();
     expect((await leaderboard('?period=month', ivan)).currentUser).toMatchObject({ rank: 1, ratingsCount: 4 });

@@ -184,24 +184,19 @@ describe('GET /api/players/:id/comments', () => {
     const unnamed = uniqueEmail('unnamed');
     await signInAs(t, { email: unnamed });
     const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n, 15, 30));
-    const link = async (ratingId: number, email: string) =>
-      t.database.db
-        .update(ratings)
-        .set({ raterUserId: await userIdOf(t.database.db, email) })
-        .where(eq(ratings.id, ratingId));
 
-    const first = await rateAt(player.id, day(1), 4, {
+    await rateAt(player.id, day(1), 4, {
       playerId: player.id,
       raterEmail: named,
+      raterUserId: await userIdOf(t.database.db, named),
       strengthsImprovements: 'Great dinks',
     });
-    await link(first.id, named);
-    const second = await rateAt(player.id, day(2), 3, {
+    await rateAt(player.id, day(2), 3, {
       playerId: player.id,
       raterEmail: unnamed,
+      raterUserId: await userIdOf(t.database.db, unnamed),
       strengthsImprovements: 'Solid serve',
     });
-    await link(second.id, unnamed);
     // Thursday 2026-10-08: shown as Monday 2026-10-05.
     await rateAt(player.id, day(7), 5, { playerId: player.id, isAnonymous: true, strengthsImprovements: 'Fast hands' });
     await rateAt(player.id, day(8), 2, { playerId: player.id, isHeld: true, strengthsImprovements: 'HELD TEXT' });

@@ -8,6 +8,7 @@ import type { PlayerSearchResult } from '../../../common/schemas/players';
 import type { RatingScoreField } from '../../../common/schemas/ratings';
 import type { TestApp } from '../../test/test-app';
 import { insertPlayer, type NewPlayer } from './players.repo';
+import { applyFixtureRating } from '../ratings/ratings-fixtures';
 
 /*
  * Test data for the players, claims and verification tests: rows written directly, so each test
@@ -66,58 +67,45 @@ export function allScores(stars: number): Scores {
 }
 
 /**
- * A rating row plus the player's running aggregates, as the ratings feature keeps them in its
- * transaction (the player detail reads only the aggregates).
+ * A rating row written at `createdAt` (listed then, an anonymous one too: out already, docs/product.md#anonymity),
+ * with what the app applies as it starts counting (ratings-fixtures.ts applyFixtureRating): the player's aggregates,
+ * the rater's figures when `raterUserId` names an account, the flag of a held rating.
  */
 export async function addRating(
   db: Db,
   rating: Partial<Scores> & {
     playerId: number;
     raterEmail?: string;
+    raterUserId?: string | null;
     strengthsImprovements?: string | null;
     isHeld?: boolean;
     isAnonymous?: boolean;
     createdAt?: Date;
   },
 ) {
-  const scores: Scores = {
-    serveReturn: rating.serveReturn ?? 4,
-    groundstrokesThirdShot: rating.groundstrokesThirdShot ?? 4,
-    netPlayVolleysDinks: rating.netPlayVolleysDinks ?? 4,
-    movementCourtAwareness: rating.movementCourtAwareness ?? 4,
-    mentalPhysicalGame: rating.mentalPhysicalGame ?? 4,
-    overallRating: rating.overallRating ?? 4,
-  };
+  const createdAt = rating.createdAt ?? new Date();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ratings)
       .values({
         playerId: rating.playerId,
+        raterUserId: rating.raterUserId ?? null,
         raterEmail: rating.raterEmail ?? uniqueEmail('rater'),
         isAnonymous: rating.isAnonymous ?? false,
         strengthsImprovements: rating.strengthsImprovements ?? null,
         isHeld: rating.isHeld ?? false,
-        createdAt: rating.createdAt ?? new Date(),
-        // Stored as out already: an anonymous one too (docs/product.md#anonymity).
-        listedAt: rating.createdAt ?? new Date(),
-        publishedAt: rating.createdAt ?? new Date(),
-        ...scores,
+        createdAt,
+        listedAt: createdAt,
+        publishedAt: createdAt,
+        serveReturn: rating.serveReturn ?? 4,
+        groundstrokesThirdShot: rating.groundstrokesThirdShot ?? 4,
+        netPlayVolleysDinks: rating.netPlayVolleysDinks ?? 4,
+        movementCourtAwareness: rating.movementCourtAwareness ?? 4,
+        mentalPhysicalGame: rating.mentalPhysicalGame ?? 4,
+        overallRating: rating.overallRating ?? 4,
       })
       .returning();
-    const star = `stars${Math.round(scores.overallRating)}` as 'stars1';
-    await tx
-      .update(players)
-      .set({
-        ratingCount: sql`${players.ratingCount} + 1`,
-        overallSum: sql`${players.overallSum} + ${scores.overallRating}`,
-        serveReturnSum: sql`${players.serveReturnSum} + ${scores.serveReturn}`,
-        groundstrokesThirdShotSum: sql`${players.groundstrokesThirdShotSum} + ${scores.groundstrokesThirdShot}`,
-        netPlayVolleysDinksSum: sql`${players.netPlayVolleysDinksSum} + ${scores.netPlayVolleysDinks}`,
-        movementCourtAwarenessSum: sql`${players.movementCourtAwarenessSum} + ${scores.movementCourtAwareness}`,
-        mentalPhysicalGameSum: sql`${players.mentalPhysicalGameSum} + ${scores.mentalPhysicalGame}`,
-        [star]: sql`${players[star]} + 1`,
-      })
-      .where(eq(players.id, rating.playerId));
+    await applyFixtureRating(tx, row);
     return row;
   });
 }

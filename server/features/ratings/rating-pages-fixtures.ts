@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ratings } from '../../db/schema/index';
 import type { TestApp } from '../../test/test-app';
 import { NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
-import { getJson } from './ratings-fixtures';
+import { applyFixtureRating, getJson } from './ratings-fixtures';
 
 /*
  * The rating lists a page at a time (My Ratings here, Ratings About Me in helpfulness): 55 ratings written
- * straight to the table so their times and stars are known, including ties.
+ * straight to the table so their times and stars are known, including ties, each applied to its player as it counts.
  */
 
 export type Listed = { id: number; overallRating: number; createdAt: string; isAnonymous: boolean };
@@ -50,13 +50,17 @@ export async function insertRatings(
       }),
     )
     .returning({
-      id: ratings.id,
-      overallRating: ratings.overallRating,
-      createdAt: ratings.createdAt,
+      ...getTableColumns(ratings),
       // The stored time to the microsecond: a Date keeps milliseconds, and ids are random (decision 023).
       createdAtMicros: sql<string>`(extract(epoch from ${ratings.createdAt}) * 1000000)::bigint::text`,
     });
-  return inserted;
+  for (const { createdAtMicros: _micros, ...row } of inserted) await applyFixtureRating(t.database.db, row);
+  return inserted.map(({ id, overallRating, createdAt, createdAtMicros }) => ({
+    id,
+    overallRating,
+    createdAt,
+    createdAtMicros,
+  }));
 }
 
 /** What each order must give, computed here from the rows: ties by id descending (newest first). */

@@ -1,15 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { players, users } from '../../db/schema/index';
+import type { Executor } from '../../db/client';
+import { players, users, type RatingRow } from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import type { TestApp } from '../../test/test-app';
 import type { MyStatsReply } from '../../../common/schemas/gamification';
+import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
 import { insertPlayer } from '../players/players.service';
+import { insertFlags } from '../moderation/moderation.repo';
+import { applyRating } from './rating-effects.service';
 
 /* Test data and calls shared by the ratings and moderation tests. */
 
 export const uniqueEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
+
+/**
+ * What the app does when a rating written straight to the table (a test's fixture, at a time of its choosing) starts
+ * counting: its effect on the player's aggregates and, with a rater account, on the rater's figures, dated to its
+ * creation (rating-effects.service.ts). A row without listed_at counts nowhere yet (an anonymous one before its
+ * release). A held row gets the flag that holds it, on its first text, as moderation's screening records it.
+ */
+export async function applyFixtureRating(db: Executor, row: RatingRow): Promise<void> {
+  if (row.isHeld) {
+    const field = RATING_TEXT_FIELDS.find((name) => row[name]);
+    if (!field) throw new Error(`a held rating holds a text: rating ${row.id} has none`);
+    await insertFlags(db, [{ ratingId: row.id, field, flaggedText: row[field]!, flagReason: 'other' }]);
+  }
+  if (row.listedAt === null) return;
+  await applyRating(db, { ...row, listedAt: row.listedAt, releasedVotes: { sum: 0, count: 0 } }, row.createdAt);
+}
 
 /** A rating as the API answers it, for the fields the tests read. */
 export type RatingJson = Record<string, unknown> & { id: number; playerId: number };
