@@ -182,10 +182,14 @@ export async function prepareFixtures(database: Database, secret: string): Promi
  * effect taken back by the effects module (features/ratings/rating-effects.service.ts), so the seeded data stays
  * consistent between runs (the recount checks it: --verify).
  */
-export async function eraseBenchRatings(db: Database['db'], raters: Pick<BenchUser, 'id' | 'email'>[]): Promise<number> {
+export async function eraseBenchRatings(
+  db: Database['db'],
+  raters: Pick<BenchUser, 'id' | 'email'>[],
+): Promise<number> {
   return db.transaction(async (tx) => {
     let erased = 0;
-    for (const rater of raters) erased += (await eraseRatingsByRater(tx, { userId: rater.id, email: rater.email })).erased;
+    for (const rater of raters)
+      erased += (await eraseRatingsByRater(tx, { userId: rater.id, email: rater.email })).erased;
     return erased;
   });
 }

@@ -20,5 +20,4 @@ export const integrityReplySchema = z.object({
   mismatches: z.array(integrityMismatchSchema),
 });
 
-export type IntegrityMismatch = z.infer<typeof integrityMismatchSchema>;
 export type IntegrityReply = z.infer<typeof integrityReplySchema>;

@@ -45,8 +45,6 @@ export const removedRatingSchema = z.object({
 
 export const removedRatingsReplySchema = z.array(removedRatingSchema);
 
-export type RemoveRatingBody = z.infer<typeof removeRatingBodySchema>;
-export type RestoreRatingBody = z.infer<typeof restoreRatingBodySchema>;
 export type RatingRemoval = z.infer<typeof ratingRemovalSchema>;
 export type RatingRemovalReply = z.infer<typeof ratingRemovalReplySchema>;
 export type RemovedRating = z.infer<typeof removedRatingSchema>;

@@ -7,7 +7,10 @@ export async function expectNoMismatches(db: Db): Promise<void> {
   if (result.mismatchCount === 0) return;
   throw new Error(
     `The recount found ${result.mismatchCount} mismatch(es):\n${result.mismatches
-      .map((m) => `  ${m.table} (${m.check}) ${m.key}: stored ${JSON.stringify(m.stored)}, recounted ${JSON.stringify(m.recounted)}`)
+      .map(
+        (m) =>
+          `  ${m.table} (${m.check}) ${m.key}: stored ${JSON.stringify(m.stored)}, recounted ${JSON.stringify(m.recounted)}`,
+      )
       .join('\n')}`,
   );
 }

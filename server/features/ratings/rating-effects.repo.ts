@@ -40,7 +40,8 @@ export type EffectValues = {
 export type EffectSlots = { [K in keyof EffectValues]: K extends 'scores' | 'stars' ? Record<string, SQL> : SQL };
 
 const STARS: StarBucket[] = [1, 2, 3, 4, 5];
-const scoreSum = (field: RatingScoreField) => sql.identifier(`${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_sum`);
+const scoreSum = (field: RatingScoreField) =>
+  sql.identifier(`${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_sum`);
 
 /** A counted rating's six texts, all filled in: the Full Breakdown badge (docs/product.md#gamification-rules). */
 const fullBreakdownOf = (alias: string) =>
@@ -76,7 +77,9 @@ export function effectCtes(v: EffectSlots, gate: SQL): SQL {
           sql`, `,
         )},
         ${sql.join(
-          STARS.map((star) => sql`${sql.identifier(`stars_${star}`)} = ${sql.identifier(`stars_${star}`)} + ${v.stars[star]}`),
+          STARS.map(
+            (star) => sql`${sql.identifier(`stars_${star}`)} = ${sql.identifier(`stars_${star}`)} + ${v.stars[star]}`,
+          ),
           sql`, `,
         )}
       where id = ${v.playerId} and ${movesPlayer}

@@ -1,5 +1,10 @@
 import type { Executor } from '../../db/client';
-import { COMMENT_FIELD_COUNT, isDetailedFeedback, pointsForHelpfulness, pointsForRating } from '../../../common/gamification';
+import {
+  COMMENT_FIELD_COUNT,
+  isDetailedFeedback,
+  pointsForHelpfulness,
+  pointsForRating,
+} from '../../../common/gamification';
 import { commentLength, filledTextCount, starBucket, type StarBucket } from '../../../common/rating-rules';
 import {
   RATING_SCORE_FIELDS,
@@ -57,7 +62,9 @@ export function ratingEffect(rating: CountedRating, sign: 1 | -1): EffectValues 
     playerId: rating.playerId,
     count: sign,
     overall: sign * rating.overallRating,
-    scores: Object.fromEntries(RATING_SCORE_FIELDS.map((field) => [field, sign * rating[field]])) as EffectValues['scores'],
+    scores: Object.fromEntries(
+      RATING_SCORE_FIELDS.map((field) => [field, sign * rating[field]]),
+    ) as EffectValues['scores'],
     stars,
     raterUserId: rating.raterUserId,
     points: sign * (pointsForRating(feedback.length) + pointsForHelpfulness(rating.releasedVotes.sum)),
@@ -80,7 +87,9 @@ function addEffects(a: EffectValues, b: EffectValues): EffectValues {
     ...a,
     count: a.count + b.count,
     overall: a.overall + b.overall,
-    scores: Object.fromEntries(RATING_SCORE_FIELDS.map((field) => [field, a.scores[field] + b.scores[field]])) as EffectValues['scores'],
+    scores: Object.fromEntries(
+      RATING_SCORE_FIELDS.map((field) => [field, a.scores[field] + b.scores[field]]),
+    ) as EffectValues['scores'],
     stars: Object.fromEntries(STARS.map((star) => [star, a.stars[star] + b.stars[star]])) as EffectValues['stars'],
     points: a.points + b.points,
     ratingsSubmitted: a.ratingsSubmitted + b.ratingsSubmitted,

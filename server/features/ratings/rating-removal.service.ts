@@ -28,7 +28,11 @@ export type RemoveRating = { rule: RemovalRule; note: string | null; admin: Admi
 const REMOVED_LIST_LIMIT = 200;
 
 /** Takes a rating down on the caller's transaction (a merge removes duplicates this way too). */
-export async function removeRatingInTransaction(tx: Tx, ratingId: number, removal: RemoveRating): Promise<RatingRemovalReply> {
+export async function removeRatingInTransaction(
+  tx: Tx,
+  ratingId: number,
+  removal: RemoveRating,
+): Promise<RatingRemovalReply> {
   const row = await lockRating(tx, ratingId);
   if (!row) throw notFound('Rating not found', 'rating_not_found');
   const { rating } = row;
@@ -48,7 +52,11 @@ export async function removeRatingInTransaction(tx: Tx, ratingId: number, remova
   });
   // Only a rating others saw counted anywhere; one still waiting for its release had no effect yet.
   if (rating.listedAt) {
-    await takeBackRating(tx, { ...rating, listedAt: rating.listedAt, releasedVotes: await findReleasedVotes(tx, ratingId) });
+    await takeBackRating(tx, {
+      ...rating,
+      listedAt: rating.listedAt,
+      releasedVotes: await findReleasedVotes(tx, ratingId),
+    });
   }
   return { ratingId, removal: { rule: removal.rule, removedAt: removedAt.toISOString() } };
 }
@@ -82,7 +90,11 @@ export async function restoreRating(
         actedByLabel: restore.admin.label,
       });
       if (listed.listedAt) {
-        await applyRating(tx, { ...rating, listedAt: listed.listedAt, releasedVotes: await findReleasedVotes(tx, ratingId) });
+        await applyRating(tx, {
+          ...rating,
+          listedAt: listed.listedAt,
+          releasedVotes: await findReleasedVotes(tx, ratingId),
+        });
       }
       return { ratingId, removal: null };
     });

@@ -57,7 +57,8 @@ export type RatingsSettings = { cadence: AnonymityCadence };
 function toRatingReply(rating: RatingRow, playerName: string, settings: RatingsSettings): RatingReply {
   const { listedAt: _listed, publishedAt: _published, pendingEdit, removedAt, removalRule, ...stored } = rating;
   const { editedAt, ...edited } = pendingEdit ?? { editedAt: undefined };
-  const removal = removedAt && removalRule ? { rule: removalRule as RemovalRule, removedAt: removedAt.toISOString() } : null;
+  const removal =
+    removedAt && removalRule ? { rule: removalRule as RemovalRule, removedAt: removedAt.toISOString() } : null;
   const pendingRelease = !removal && (rating.listedAt === null || pendingEdit !== null);
   return {
     ...stored,
@@ -112,29 +113,26 @@ export async function submitRating(
   const findings = screenRatingTexts(texts);
   const createdAt = new Date();
   const submitTo = async (executor: Executor, playerId: number, attempt = 1): Promise<RatingReply> => {
-    const { player, rating } = await insertSubmittedRating(
-      executor,
-      {
-        playerId,
-        raterUserId: actor.user.id,
-        raterEmail,
-        isAnonymous: input.isAnonymous,
-        serveReturn: input.serveReturn,
-        groundstrokesThirdShot: input.groundstrokesThirdShot,
-        netPlayVolleysDinks: input.netPlayVolleysDinks,
-        movementCourtAwareness: input.movementCourtAwareness,
-        mentalPhysicalGame: input.mentalPhysicalGame,
-        overallRating: input.overallRating,
-        strengthsImprovements: texts.strengthsImprovements ?? null,
-        serveReturnComments: texts.serveReturnComments ?? null,
-        groundstrokesThirdShotComments: texts.groundstrokesThirdShotComments ?? null,
-        netPlayVolleysDinksComments: texts.netPlayVolleysDinksComments ?? null,
-        movementCourtAwarenessComments: texts.movementCourtAwarenessComments ?? null,
-        mentalPhysicalGameComments: texts.mentalPhysicalGameComments ?? null,
-        isHeld: findings.length > 0,
-        createdAt,
-      },
-    );
+    const { player, rating } = await insertSubmittedRating(executor, {
+      playerId,
+      raterUserId: actor.user.id,
+      raterEmail,
+      isAnonymous: input.isAnonymous,
+      serveReturn: input.serveReturn,
+      groundstrokesThirdShot: input.groundstrokesThirdShot,
+      netPlayVolleysDinks: input.netPlayVolleysDinks,
+      movementCourtAwareness: input.movementCourtAwareness,
+      mentalPhysicalGame: input.mentalPhysicalGame,
+      overallRating: input.overallRating,
+      strengthsImprovements: texts.strengthsImprovements ?? null,
+      serveReturnComments: texts.serveReturnComments ?? null,
+      groundstrokesThirdShotComments: texts.groundstrokesThirdShotComments ?? null,
+      netPlayVolleysDinksComments: texts.netPlayVolleysDinksComments ?? null,
+      movementCourtAwarenessComments: texts.movementCourtAwarenessComments ?? null,
+      mentalPhysicalGameComments: texts.mentalPhysicalGameComments ?? null,
+      isHeld: findings.length > 0,
+      createdAt,
+    });
     if (!player) throw notFound('Player not found', 'player_not_found');
     if (player.userId === actor.user.id) throw forbidden('You cannot rate your own profile', 'cannot_rate_self');
     if (!rating) {
@@ -224,7 +222,8 @@ export async function editRating(
     assertMayAccess(row, viewer);
     const before = row.rating;
     // It counts nowhere while taken down: an edit would move figures it is not in (docs/product.md#take-down).
-    if (before.removedAt) throw conflict('A moderator removed this rating, so it cannot be edited', 'rating_already_removed');
+    if (before.removedAt)
+      throw conflict('A moderator removed this rating, so it cannot be edited', 'rating_already_removed');
     // An absent text keeps what was stored (or what an edit waiting for the release set); null or empty clears it.
     const current = { ...before, ...before.pendingEdit };
     const texts = Object.fromEntries(
