@@ -5,6 +5,7 @@ import type { ErasureCounts, ErasureReply } from '../../../common/schemas/accoun
 import { eraseVotesOfVoter } from '../helpfulness/vote-erasure.service';
 import { eraseRatingsByRater, eraseRatingsOfPlayer } from '../ratings/rating-erasure.service';
 import {
+  allowLongStatements,
   countBadges,
   deleteClaimsOfUser,
   deleteOtherRowsOfEmail,
@@ -37,6 +38,7 @@ export type Erasure = { email: string; reply: ErasureReply };
 async function eraseInTransaction(tx: Tx, userId: string, request: ErasureRequest): Promise<Erasure> {
   const user = await lockUser(tx, userId);
   if (!user) throw notFound('User not found', 'user_not_found');
+  await allowLongStatements(tx);
   const badges = await countBadges(tx, userId);
   const votes = await eraseVotesOfVoter(tx, userId);
   const written = await eraseRatingsByRater(tx, { userId, email: user.email });

@@ -187,18 +187,17 @@ async function* pages<Row extends { rating: RatingRow }>(
   }
 }
 
-/** A JSON array written item by item. */
+/** A JSON array, written a page at a time (one piece of text per page, not per item: a file's many items cost writes). */
 async function* jsonArray<Row>(
   rowPages: AsyncIterable<Row[]>,
   toJson: (rows: Row[]) => Promise<unknown[]> | unknown[],
 ) {
-  yield '[';
   let first = true;
+  yield '[';
   for await (const rows of rowPages) {
-    for (const item of await toJson(rows)) {
-      yield `${first ? '' : ','}\n${JSON.stringify(item)}`;
-      first = false;
-    }
+    const items = (await toJson(rows)).map((item) => JSON.stringify(item));
+    yield `${first ? '' : ','}\n${items.join(',\n')}`;
+    first = false;
   }
   yield '\n]';
 }
