@@ -1,5 +1,6 @@
 import { useReviewFocus } from '@client/components/review-dialog';
 import { Button, type ButtonSize, type ButtonVariant } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
 import { Trash2, Undo2 } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { RemoveRatingDialog, type RatingToRemove } from './remove-rating-dialog';
@@ -38,12 +39,14 @@ export function useRatingRemovalDialogs(fallback: RefObject<HTMLElement | null>)
 
 /**
  * Remove, or Restore on a removed rating; `subject` ends its name for screen readers ("the rating of Pat Lee").
- * `noun` says "Remove rating", where a bare "Restore" could be read as another action of the screen.
+ * `noun` says "Remove rating", where a bare "Restore" could be read as another action of the screen; `iconOnly`
+ * leaves the words to screen readers and the pointer's tooltip, where many ratings stand side by side.
  */
 export function RatingRemovalButton({
   removed,
   subject,
   noun = false,
+  iconOnly = false,
   onClick,
   variant = 'outline',
   size = 'sm',
@@ -52,17 +55,34 @@ export function RatingRemovalButton({
   removed: boolean;
   subject: string;
   noun?: boolean;
+  iconOnly?: boolean;
   onClick: (button: HTMLElement) => void;
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
 }) {
   const Icon = removed ? Undo2 : Trash2;
+  const action = `${removed ? 'Restore' : 'Remove'}${noun ? ' rating' : ''}`;
+  if (iconOnly) {
+    return (
+      <Button
+        variant={variant}
+        size="icon"
+        className={cn('size-8', className)}
+        title={`${action} ${subject}`}
+        onClick={(event) => onClick(event.currentTarget)}
+      >
+        <Icon aria-hidden className="size-4" />
+        <span className="sr-only">
+          {action} {subject}
+        </span>
+      </Button>
+    );
+  }
   return (
     <Button variant={variant} size={size} className={className} onClick={(event) => onClick(event.currentTarget)}>
       <Icon aria-hidden className="size-4" />
-      {removed ? 'Restore' : 'Remove'}
-      {noun && ' rating'}
+      {action}
       <span className="sr-only"> {subject}</span>
     </Button>
   );

@@ -25,7 +25,9 @@ export function FlagRatingAction({
       {removed && <Badge tone="solidDanger">Removed</Badge>}
       <RatingRemovalButton
         removed={removed !== undefined}
-        subject={`rating #${ratingId}`}
+        subject={`#${ratingId}`}
+        noun
+        iconOnly
         variant="ghost"
         onClick={(button) =>
           removed
