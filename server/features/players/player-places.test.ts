@@ -10,6 +10,7 @@ import type { PlayerSearchResult, RegisterPlayerReply, UpdatePlayerReply } from 
 import { zipIndex } from '../locations/zip-index';
 import { backfillPlayerPlaces, PLACES_BACKFILL } from './places-backfill.service';
 import { addPlayer, playerRow, uniqueEmail, uniqueWord, userIdOf } from './players-fixtures';
+import { searchColumns } from './search-columns';
 
 /* docs/product.md#places: forms take a place the ZIP data knows, stored as its parts and shown as "City, ST". */
 
@@ -135,10 +136,21 @@ describe('where a place is shown', () => {
 });
 
 describe('players saved before place parts (migration 0018 and the backfill at start)', () => {
+  /** A player as the app wrote one then: searchable by its name and its whole text, with no parts and no point. */
   const legacy = async (location: string) => {
+    const name = { firstName: 'Old', lastName: 'Row' };
+    const { searchName, searchLast, searchLocation } = searchColumns({ ...name, location });
     const [row] = await t.database.db
       .insert(players)
-      .values({ firstName: 'Old', lastName: 'Row', email: uniqueEmail('legacy'), skillLevel: '3.0', location })
+      .values({
+        ...name,
+        email: uniqueEmail('legacy'),
+        skillLevel: '3.0',
+        location,
+        searchName,
+        searchLast,
+        searchLocation,
+      })
       .returning();
     return row.id;
   };
@@ -175,7 +187,7 @@ describe('players saved before place parts (migration 0018 and the backfill at s
       city: null,
       state: null,
       zip: null,
-      searchLocation: '',
+      searchLocation: 'mars base one',
     });
     expect((await place(ids.placeholder)).location).toBe('Unknown Location');
     // The search near a place finds a row placed by the backfill at its ZIP.
