@@ -4,6 +4,7 @@ import { players, sessions, users } from '../../db/schema/index';
 import { hmac } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { freshIp, sessionCookieOf, signUpWithPassword, uniqueEmail } from './auth-fixtures';
+import { searchColumns } from '../players/search-columns';
 
 describe('who is signed in, and signing out', () => {
   let t: TestApp;
@@ -68,25 +69,26 @@ describe('who is signed in, and signing out', () => {
     it('returns {player} for the player linked to the caller, and only that one', async () => {
       const me = await registered();
       const other = await registered();
+      // Written as the players feature writes a player (its search columns too), with a verification code pending.
+      const player = (row: { firstName: string; lastName: string; location: string }) => ({
+        ...row,
+        ...searchColumns(row),
+      });
       const [mine] = await t.database.db
         .insert(players)
         .values({
           userId: me.id,
-          firstName: 'Mia',
-          lastName: 'Me',
+          ...player({ firstName: 'Mia', lastName: 'Me', location: 'Austin, TX' }),
           email: me.email,
           skillLevel: '3.5',
-          location: 'Austin, TX',
           verificationToken: 'hashed-code',
         })
         .returning();
       await t.database.db.insert(players).values({
         userId: other.id,
-        firstName: 'Otto',
-        lastName: 'Other',
+        ...player({ firstName: 'Otto', lastName: 'Other', location: 'Boise, ID' }),
         email: other.email,
         skillLevel: '4.0',
-        location: 'Boise, ID',
       });
       const res = await get('/api/auth/user/player', me.cookie);
       expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { RegisterPlayerReply } from '../../../common/schemas/players';
 import { uniqueEmail } from '../players/players-fixtures';
+import { searchColumns } from '../players/search-columns';
 import { previewCardOf } from './preview-image.service';
 import { findPreviewPlayer } from './seo.repo';
 
@@ -32,15 +33,12 @@ describe('the place on a player preview image', () => {
   });
 
   it('is "Austin, TX" for a row still holding the suggestion text it was saved with', async () => {
+    // As the app wrote a player before place parts: searchable by its name and whole text.
+    const saved = { firstName: 'Old', lastName: 'Card', location: '78701 — Austin, TX' };
+    const { searchName, searchLast, searchLocation } = searchColumns(saved);
     const [row] = await t.database.db
       .insert(players)
-      .values({
-        firstName: 'Old',
-        lastName: 'Card',
-        email: uniqueEmail('old-card'),
-        skillLevel: '3.0',
-        location: '78701 — Austin, TX',
-      })
+      .values({ ...saved, email: uniqueEmail('old-card'), skillLevel: '3.0', searchName, searchLast, searchLocation })
       .returning();
     expect(await cardPlace(row.id)).toBe('Austin, TX');
   });
