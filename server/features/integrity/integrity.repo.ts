@@ -4,7 +4,10 @@ import { integrityChecks } from '../../db/schema/index';
 
 export type IntegrityCheckRow = typeof integrityChecks.$inferSelect;
 
-export async function insertIntegrityCheck(db: Executor, row: typeof integrityChecks.$inferInsert): Promise<IntegrityCheckRow> {
+export async function insertIntegrityCheck(
+  db: Executor,
+  row: typeof integrityChecks.$inferInsert,
+): Promise<IntegrityCheckRow> {
   const [stored] = await db.insert(integrityChecks).values(row).returning();
   return stored;
 }
