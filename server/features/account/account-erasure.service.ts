@@ -35,7 +35,8 @@ export type ErasureRequest = {
 
 export type Erasure = { email: string; reply: ErasureReply };
 
-async function eraseInTransaction(tx: Tx, userId: string, request: ErasureRequest): Promise<Erasure> {
+/** The erasure on the caller's transaction (the bench rolls it back to measure it again). */
+export async function eraseInTransaction(tx: Tx, userId: string, request: ErasureRequest): Promise<Erasure> {
   const user = await lockUser(tx, userId);
   if (!user) throw notFound('User not found', 'user_not_found');
   await allowLongStatements(tx);
