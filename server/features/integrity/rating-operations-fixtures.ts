@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { players, ratings, sessions, users, type PlayerRow, type UserRow } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import {
+  achievements,
+  players,
+  playerSkillMarks,
+  raterDailyStats,
+  raterStats,
+  ratings,
+  sessions,
+  users,
+} from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import type { TestApp } from '../../test/test-app';
 import { REMOVAL_RULES, type RemovalRule } from '../../../common/removal-rules';
@@ -184,20 +194,35 @@ export const operations = (maxSteps: number): fc.Arbitrary<Operation[]> =>
 // ---- The world ----
 
 type Member = { email: string; userId: string; cookie: string };
-type SessionRow = typeof sessions.$inferSelect;
 type World = {
   adminCookie: string;
   members: Member[];
   playerIds: number[];
+  /** The sequence's ratings (the crowd's first ones included) and who gave each, by member index. */
   ratings: { id: number; rater: number }[];
 };
-/** The world as first made, and its rows, written back as they were before each sequence. */
-export type WorldSnapshot = {
-  world: Omit<World, 'ratings'>;
-  rows: { users: UserRow[]; sessions: SessionRow[]; players: PlayerRow[] };
-};
 
-/** Signs the admin and the members in and adds the players, once per file. */
+/** Every row the world starts with, written back as it was before each sequence, parents first. */
+async function worldRows(db: Db) {
+  return {
+    users: await db.select().from(users),
+    sessions: await db.select().from(sessions),
+    players: await db.select().from(players),
+    ratings: await db.select().from(ratings),
+    raterStats: await db.select().from(raterStats),
+    raterDailyStats: await db.select().from(raterDailyStats),
+    achievements: await db.select().from(achievements),
+    playerSkillMarks: await db.select().from(playerSkillMarks),
+  };
+}
+
+/** The world as first made, and its rows. */
+export type WorldSnapshot = { world: World; rows: Awaited<ReturnType<typeof worldRows>> };
+
+/**
+ * Signs the admin and the members in, adds the players, and has the crowd rate the two linked players anonymously and
+ * released (so their players can vote on them, a vote that waits for the next release), once per file.
+ */
 export async function createWorld(t: TestApp): Promise<WorldSnapshot> {
   const adminCookie = await signInAs(t, { email: 'effects.admin@example.com', isAdmin: true });
   const members: Member[] = [];
@@ -211,15 +236,18 @@ export async function createWorld(t: TestApp): Promise<WorldSnapshot> {
     const row = await createPlayer(t, { firstName: `Player${i}`, userId: link === null ? null : members[link].userId });
     playerIds.push(row.id);
   }
-  const { db } = t.database;
-  return {
-    world: { adminCookie, members, playerIds },
-    rows: {
-      users: await db.select().from(users),
-      sessions: await db.select().from(sessions),
-      players: await db.select().from(players),
-    },
+  const world: World = { adminCookie, members, playerIds, ratings: [] };
+  const stars = {
+    serveReturn: 3,
+    groundstrokesThirdShot: 4,
+    netPlayVolleysDinks: 3,
+    movementCourtAwareness: 2,
+    mentalPhysicalGame: 5,
   };
+  for (const player of [0, 1]) await runOperation(t, world, { kind: 'crowd', player, scores: stars, vote: null });
+  const released = await runOperation(t, world, { kind: 'release' });
+  if (released.json<{ released: number }>().released !== 2 * CROWD_SIZE) throw new Error(`release: ${released.body}`);
+  return { world, rows: await worldRows(t.database.db) };
 }
 
 /**
@@ -233,10 +261,16 @@ export async function resetWorld(t: TestApp, snapshot: WorldSnapshot): Promise<W
   await db.execute(sql`with ratings_gone as (delete from ratings), players_gone as (delete from players),
       users_gone as (delete from users), requests_gone as (delete from data_requests)
     delete from leaderboard_marks`);
-  await db.insert(users).values(snapshot.rows.users);
-  await db.insert(sessions).values(snapshot.rows.sessions);
-  await db.insert(players).values(snapshot.rows.players);
-  return { ...snapshot.world, ratings: [] };
+  const { rows } = snapshot;
+  await db.insert(users).values(rows.users);
+  await db.insert(sessions).values(rows.sessions);
+  await db.insert(players).values(rows.players);
+  await db.insert(ratings).values(rows.ratings);
+  await db.insert(raterStats).values(rows.raterStats);
+  await db.insert(raterDailyStats).values(rows.raterDailyStats);
+  await db.insert(achievements).values(rows.achievements);
+  await db.insert(playerSkillMarks).values(rows.playerSkillMarks);
+  return { ...snapshot.world, ratings: [...snapshot.world.ratings] };
 }
 
 // ---- Running an operation through its route ----
