@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { argsRow, preparedStatement } from '../../db/prepared';
+import { argsRow, param, preparedStatement } from '../../db/prepared';
 import { RATING_SCORE_FIELDS, RATING_TEXT_FIELDS, type RatingScoreField } from '../../../common/schemas/ratings';
 import type { StarBucket } from '../../../common/rating-rules';
 import { badgeRows, rankOf } from './gamification-rules-sql';
@@ -192,4 +192,87 @@ const applyEffectStatement = preparedStatement<Record<string, unknown>>('rating_
 
 export async function applyEffectValues(db: Executor, values: EffectValues): Promise<void> {
   await applyEffectStatement.run(db, effectArgs(values));
+}
+
+/** Many players' aggregate changes at once (a take-back of many ratings), each player's summed: one row per player. */
+export type PlayerDeltas = {
+  playerIds: number[];
+  counts: number[];
+  overalls: number[];
+  scores: Record<RatingScoreField, number[]>;
+  stars: Record<StarBucket, number[]>;
+};
+
+/**
+ * The player side of many effects in one statement (an erasure of a busy rater's ratings: thousands of players),
+ * each player's row updated once with its sum and marked for the trust worker; the same columns effectCtes moves.
+ */
+const applyPlayerDeltasStatement = preparedStatement<Record<string, unknown>>('rating_effects_players', () => {
+  const column = (name: string, type: string) => sql`${param(name, `${type}[]`)}`;
+  const deltas = sql`unnest(${column('playerIds', 'int')}, ${column('counts', 'int')}, ${column('overalls', 'double precision')},
+    ${sql.join(
+      RATING_SCORE_FIELDS.map((field) => column(`${field}Deltas`, 'int')),
+      sql`, `,
+    )}, ${sql.join(
+      STARS.map((star) => column(`stars${star}Deltas`, 'int')),
+      sql`, `,
+    )}) as d (player_id, c, o, ${sql.raw(RATING_SCORE_FIELDS.map((_, index) => `s${index + 1}`).join(', '))}, ${sql.raw(STARS.map((star) => `t${star}`).join(', '))})`;
+  return sql`with counted as (
+      update players set rating_count = rating_count + d.c, overall_sum = overall_sum + d.o,
+        ${sql.join(
+          RATING_SCORE_FIELDS.map(
+            (field, index) => sql`${scoreSum(field)} = ${scoreSum(field)} + d.${sql.raw(`s${index + 1}`)}`,
+          ),
+          sql`, `,
+        )},
+        ${sql.join(
+          STARS.map(
+            (star) =>
+              sql`${sql.identifier(`stars_${star}`)} = ${sql.identifier(`stars_${star}`)} + d.${sql.identifier(`t${star}`)}`,
+          ),
+          sql`, `,
+        )}
+      from ${deltas}
+      where players.id = d.player_id
+      returning players.id
+    )
+    insert into player_skill_marks (player_id, marked_at)
+    select id, now() from counted
+    on conflict (player_id) do update set marked_at = excluded.marked_at`;
+});
+
+export async function applyPlayerDeltas(db: Executor, deltas: PlayerDeltas): Promise<void> {
+  if (deltas.playerIds.length === 0) return;
+  await applyPlayerDeltasStatement.run(db, {
+    playerIds: deltas.playerIds,
+    counts: deltas.counts,
+    overalls: deltas.overalls,
+    ...Object.fromEntries(RATING_SCORE_FIELDS.map((field) => [`${field}Deltas`, deltas.scores[field]])),
+    ...Object.fromEntries(STARS.map((star) => [`stars${star}Deltas`, deltas.stars[star]])),
+  });
+}
+
+/**
+ * Many raters' days at once, for a take-back of many ratings: each (day, rater) row moved by its sum. A take-back's
+ * days exist (the ratings counted on them), so this only updates, never below zero.
+ */
+const takeBackDaysStatement = preparedStatement<Record<string, unknown>>('rating_effects_days', () => {
+  return sql`update rater_daily_stats s set ratings_count = greatest(0, s.ratings_count + d.r),
+      helpfulness_sum = greatest(0, s.helpfulness_sum + d.hs), helpfulness_count = greatest(0, s.helpfulness_count + d.hc)
+    from unnest(${param('days', 'date[]')}, ${param('userIds', 'uuid[]')}, ${param('ratings', 'int[]')},
+      ${param('helpfulnessSums', 'int[]')}, ${param('helpfulnessCounts', 'int[]')}) as d (day, user_id, r, hs, hc)
+    where s.day = d.day and s.user_id = d.user_id`;
+});
+
+export type DayDeltas = {
+  days: string[];
+  userIds: string[];
+  ratings: number[];
+  helpfulnessSums: number[];
+  helpfulnessCounts: number[];
+};
+
+export async function takeBackDays(db: Executor, deltas: DayDeltas): Promise<void> {
+  if (deltas.days.length === 0) return;
+  await takeBackDaysStatement.run(db, deltas);
 }

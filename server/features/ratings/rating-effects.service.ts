@@ -12,7 +12,7 @@ import {
   type RatingScoreField,
   type RatingTextField,
 } from '../../../common/schemas/ratings';
-import { applyEffectValues, type EffectValues } from './rating-effects.repo';
+import { applyEffectValues, applyPlayerDeltas, takeBackDays, type EffectValues } from './rating-effects.repo';
 
 /*
  * The one owner of what a rating changes besides its own row (docs/architecture.md#table-owners): the rated
@@ -155,4 +155,58 @@ export async function applyRating(db: Executor, rating: CountedRating, activityA
 /** Stops a rating counting, after it left the counted ones (unlisted or deleted) on the caller's transaction. */
 export async function takeBackRating(db: Executor, rating: CountedRating): Promise<void> {
   await applyEffect(db, ratingEffect(rating, -1));
+}
+
+/** Players per statement of a batched take-back: one array parameter per column, a few hundred kB each. */
+const PLAYERS_PER_STATEMENT = 5000;
+
+/**
+ * Stops many ratings counting at once (an erasure: the busiest rater has tens of thousands), after they left the
+ * counted ones on the caller's transaction. The same effects as takeBackRating on each, summed: each player's
+ * aggregates move once (one statement per 5,000 players, in id order so two take-backs lock shared players alike),
+ * each rater's days once (one statement), and each rater's totals and badges once, with the withdrawal after them.
+ */
+export async function takeBackRatings(db: Executor, ratings: CountedRating[]): Promise<void> {
+  const effects = ratings.map((rating) => ratingEffect(rating, -1));
+  const byPlayer = new Map<number, EffectValues>();
+  const byRater = new Map<string, EffectValues>();
+  const byDay = new Map<string, EffectValues>();
+  const add = (into: Map<string | number, EffectValues>, key: string | number, effect: EffectValues) => {
+    const held = into.get(key);
+    into.set(key, held ? addEffects(held, effect) : { ...effect });
+  };
+  for (const effect of effects) {
+    add(byPlayer, effect.playerId!, effect);
+    if (!effect.raterUserId) continue;
+    add(byRater, effect.raterUserId, effect);
+    add(byDay, `${effect.raterUserId} ${effect.day}`, effect);
+  }
+  const players = [...byPlayer.values()].sort((a, b) => a.playerId! - b.playerId!);
+  for (let start = 0; start < players.length; start += PLAYERS_PER_STATEMENT) {
+    const chunk = players.slice(start, start + PLAYERS_PER_STATEMENT);
+    await applyPlayerDeltas(db, {
+      playerIds: chunk.map((effect) => effect.playerId!),
+      counts: chunk.map((effect) => effect.count),
+      overalls: chunk.map((effect) => effect.overall),
+      scores: Object.fromEntries(
+        RATING_SCORE_FIELDS.map((field) => [field, chunk.map((effect) => effect.scores[field])]),
+      ) as Record<RatingScoreField, number[]>,
+      stars: Object.fromEntries(STARS.map((star) => [star, chunk.map((effect) => effect.stars[star])])) as Record<
+        StarBucket,
+        number[]
+      >,
+    });
+  }
+  const days = [...byDay.values()];
+  await takeBackDays(db, {
+    days: days.map((effect) => effect.day!),
+    userIds: days.map((effect) => effect.raterUserId!),
+    ratings: days.map((effect) => effect.dayRatings),
+    helpfulnessSums: days.map((effect) => effect.helpfulnessSum),
+    helpfulnessCounts: days.map((effect) => effect.helpfulnessCount),
+  });
+  // Each rater's totals, then the badges their remaining counted ratings no longer earn (the days moved above).
+  for (const rater of byRater.values()) {
+    await applyEffect(db, { ...rater, playerId: null, day: null, dayRatings: 0, withdraw: true });
+  }
 }
