@@ -62,8 +62,10 @@ describe('control characters in any text field', () => {
     expect(probes.length).toBeGreaterThan(40);
     const failures: string[] = [];
     for (const probe of probes) {
+      // A user is named by a uuid, everything else by a number: the body is validated once the path is valid.
+      const validId = probe.path.includes('/users/') ? '00000000-0000-4000-8000-000000000000' : '1';
       let url = probe.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-        probe.where === 'path' && name === probe.field ? encodeURIComponent(NUL) : '1',
+        probe.where === 'path' && name === probe.field ? encodeURIComponent(NUL) : validId,
       );
       let payload: Record<string, string> | undefined;
       if (probe.where === 'query') url += `?${probe.field}=${encodeURIComponent(NUL)}`;
