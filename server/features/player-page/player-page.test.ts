@@ -17,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The trust worker's pass after a player's ratings change (the fixtures add ratings without marking the player). */
+/** The trust worker's pass after a player's ratings change (the worker does not run in tests). */
 const estimate = async (playerId: number) => {
   await markPlayersStale(t.database.db, [playerId]);
   await refreshStaleEstimates(t.database.db);
