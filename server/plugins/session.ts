@@ -10,7 +10,7 @@ import {
   purgeExpiredSessions,
   touchSession,
 } from '../features/auth/sessions.service';
-import { recordJobRun } from '../lib/metrics';
+import { schedulePeriodicJob } from '../lib/periodic-job';
 import type { ClusterEvents } from '../lib/cluster-events';
 import { hmac, newToken } from '../lib/tokens';
 import { syncSessionHint } from './session-hint';
@@ -102,14 +102,12 @@ function sessionStore(app: FastifyInstance, { db, cacheMs, events }: SessionOpti
 
 /** Expired rows are deleted hourly, and once when the app is ready. */
 function schedulePurge(app: FastifyInstance, db: Db) {
-  const purge = () =>
-    purgeExpiredSessions(db, new Date())
-      .then(() => recordJobRun('session-purge'))
-      .catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
-  const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', purge);
-  app.addHook('onClose', async () => clearInterval(timer));
+  schedulePeriodicJob(app, {
+    name: 'session-purge',
+    everyMs: PURGE_EVERY_MS,
+    run: () => purgeExpiredSessions(db, new Date()),
+    failureMessage: 'session purge failed',
+  });
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {

@@ -1,44 +1,25 @@
-import type { App, FeatureRoutes } from '../../deps';
-import type { Db } from '../../db/client';
-import type { AnonymityCadence } from '../../../common/anonymity';
+import type { FeatureRoutes } from '../../deps';
 import { anonymityReleaseReplySchema, anonymityStatusReplySchema } from '../../../common/schemas/anonymity';
-import { errorReplySchema } from '../../../common/schemas/shared';
-import { recordJobRun } from '../../lib/metrics';
+import { errorReplies } from '../../../common/schemas/shared';
+import { schedulePeriodicJob } from '../../lib/periodic-job';
 import { getAnonymityStatus, releaseAnonymousRatings, releaseIfDue } from './anonymity.service';
 
-const refusals = { 401: errorReplySchema, 403: errorReplySchema };
-/** How often each instance checks whether a period ended; the release itself runs once (its lock and record). */
+const refusals = errorReplies(401, 403);
+/**
+ * How often each instance checks whether a period ended (on start, then every minute); the release itself runs
+ * once (its lock and record). A failure is logged and shows as an overdue job in /metrics.
+ */
 const CHECK_EVERY_MS = 60_000;
-
-/** Checks on start and every minute; a failure is logged and shows as an overdue job in /metrics. */
-function scheduleReleases(app: App, db: Db, cadence: AnonymityCadence) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await releaseIfDue(db, new Date(), cadence);
-      recordJobRun('anonymity-release');
-    } catch (err) {
-      app.log.warn({ err }, 'release of anonymous ratings failed; they wait for the next check');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), CHECK_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    const deadline = Date.now() + 5000;
-    while (running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  });
-}
 
 export const anonymityRoutes: FeatureRoutes = async (app, { database, env }) => {
   const { db } = database;
   const cadence = env.ANONYMITY_RELEASE;
-  scheduleReleases(app, db, cadence);
+  schedulePeriodicJob(app, {
+    name: 'anonymity-release',
+    everyMs: CHECK_EVERY_MS,
+    run: () => releaseIfDue(db, new Date(), cadence),
+    failureMessage: 'release of anonymous ratings failed; they wait for the next check',
+  });
 
   app.post(
     '/api/admin/anonymity/release',

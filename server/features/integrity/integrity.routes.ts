@@ -1,8 +1,7 @@
-import type { App, FeatureRoutes } from '../../deps';
-import type { Database } from '../../db/client';
-import { recordJobRun } from '../../lib/metrics';
+import type { FeatureRoutes } from '../../deps';
+import { schedulePeriodicJob } from '../../lib/periodic-job';
 import { integrityReplySchema } from '../../../common/schemas/integrity';
-import { errorReplySchema } from '../../../common/schemas/shared';
+import { errorReplies } from '../../../common/schemas/shared';
 import {
   checkIntegrityIfDue,
   getIntegrity,
@@ -14,37 +13,19 @@ import {
 /** How often each instance looks whether a recount is due; one instance runs it (the recount's lock). */
 const LOOK_EVERY_MS = 5 * 60_000;
 
-function scheduleRecounts(app: App, database: Database, everyMs: number) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await checkIntegrityIfDue(database, everyMs);
-      recordJobRun('integrity-check');
-    } catch (err) {
-      app.log.warn({ err }, 'the recount failed; it runs again at the next look');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), LOOK_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    const deadline = Date.now() + 5000;
-    while (running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  });
-}
-
-const refusals = { 401: errorReplySchema, 403: errorReplySchema };
+const refusals = errorReplies(401, 403);
 
 /** docs/architecture.md#the-recount: the hourly recount and what it found. */
 export const integrityRoutes: FeatureRoutes = async (app, { database, env }) => {
   const { db } = database;
   if (env.INTEGRITY_CHECK_MINUTES > 0 && env.APP_ROLE !== 'api') {
-    scheduleRecounts(app, database, env.INTEGRITY_CHECK_MINUTES * 60_000);
+    const everyMs = env.INTEGRITY_CHECK_MINUTES * 60_000;
+    schedulePeriodicJob(app, {
+      name: 'integrity-check',
+      everyMs: LOOK_EVERY_MS,
+      run: () => checkIntegrityIfDue(database, everyMs),
+      failureMessage: 'the recount failed; it runs again at the next look',
+    });
   }
   // A worker instance answers health and metrics only (decision 025).
   if (env.APP_ROLE === 'worker') return;
