@@ -35,6 +35,14 @@ export const errorReplySchema = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
+/** A route's error answers by status, for its response schema: `{ 200: reply, ...errorReplies(401, 404) }`. */
+export function errorReplies<const Status extends number>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<
+    Status,
+    typeof errorReplySchema
+  >;
+}
+
 /** Optional free text: trimmed, empty means absent. */
 export const optionalText = (max: number) =>
   z

@@ -9,7 +9,7 @@ import {
   erasureReplySchema,
   userIdParamSchema,
 } from '../../../common/schemas/account';
-import { errorReplySchema } from '../../../common/schemas/shared';
+import { errorReplies, errorReplySchema } from '../../../common/schemas/shared';
 import {
   deleteOwnAccount,
   eraseUserByAdmin,
@@ -19,14 +19,7 @@ import {
   type DataExport,
 } from './account.service';
 
-const refusals = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  429: errorReplySchema,
-};
+const refusals = errorReplies(400, 401, 403, 404, 409, 429);
 
 /** Wrong passwords an account may try at deleting itself: a stolen session cannot guess its way to an erasure. */
 const DELETE_TRIES = { max: 5, windowMs: 15 * 60_000 };

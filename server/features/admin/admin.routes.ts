@@ -8,12 +8,12 @@ import {
   bulkImportReplySchema,
   emailSignupsReplySchema,
 } from '../../../common/schemas/admin';
-import { errorReplySchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { NEXT_CURSOR_HEADER, errorReplies, errorReplySchema } from '../../../common/schemas/shared';
 import { getAdminPlayers, getAdminUsers, getEmailSignups, type Paged } from './admin.service';
 import { importPlayers } from './bulk-import.service';
 import { adminPlayerRatingsRoutes } from './player-ratings.routes';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+const refusals = errorReplies(400, 401, 403);
 
 /** 5,000 rows of up to about 2.7 kB each, far above the app's default body limit. */
 const BULK_IMPORT_BODY_LIMIT = 16 * 1024 * 1024;

@@ -3,10 +3,10 @@ import {
   adminPlayerRatingsQuerySchema,
   adminPlayerRatingsReplySchema,
 } from '../../../common/schemas/admin-player-ratings';
-import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { NEXT_CURSOR_HEADER, errorReplies, idParamSchema } from '../../../common/schemas/shared';
 import { getAdminPlayerRatings } from './player-ratings.service';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+const refusals = errorReplies(400, 401, 403, 404);
 
 /** docs/product.md#take-down: a player's ratings in the admins' Player List, to take one down or restore it. */
 export const adminPlayerRatingsRoutes: FeatureRoutes = async (app, { database }) => {

@@ -12,16 +12,10 @@ import {
   withdrawParamsSchema,
   withdrawReplySchema,
 } from '../../../common/schemas/claims';
-import { errorReplySchema } from '../../../common/schemas/shared';
+import { errorReplies, errorReplySchema } from '../../../common/schemas/shared';
 import { createClaim, getMatchRequests, getOwnPendingClaim, reviewMatchRequest, withdrawClaim } from './claims.service';
 
-const refusals = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-};
+const refusals = errorReplies(400, 401, 403, 404, 409);
 
 export const claimsRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;

@@ -1,16 +1,11 @@
 import type { FeatureRoutes } from '../../deps';
 import { helpfulnessBodySchema, helpfulnessReplySchema } from '../../../common/schemas/helpfulness';
 import { ratingsPageQuerySchema, receivedRatingsReplySchema } from '../../../common/schemas/ratings';
-import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { NEXT_CURSOR_HEADER, errorReplies, idParamSchema } from '../../../common/schemas/shared';
 import { rateHelpfulness } from './helpfulness.service';
 import { getReceivedRatings } from './received-ratings.service';
 
-const refusals = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-};
+const refusals = errorReplies(400, 401, 403, 404);
 
 export const helpfulnessRoutes: FeatureRoutes = async (app, { database }) => {
   app.post(

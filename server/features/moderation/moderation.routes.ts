@@ -4,10 +4,10 @@ import {
   resolveFlagBodySchema,
   resolveFlagReplySchema,
 } from '../../../common/schemas/moderation';
-import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { errorReplies, errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
 import { getFlaggedComments, resolveFlaggedComment } from './moderation.service';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+const refusals = errorReplies(400, 401, 403);
 
 export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;

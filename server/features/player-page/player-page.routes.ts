@@ -6,12 +6,12 @@ import {
   playerPageParamSchema,
   playerPageSchema,
 } from '../../../common/schemas/player-page';
-import { errorReplySchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { NEXT_CURSOR_HEADER, errorReplies } from '../../../common/schemas/shared';
 import { readUnlessMerged } from '../players/player-merge.service';
 import { playerViewerOf } from '../players/player-visibility.service';
 import { getPlayerPage, getPlayerPageComments } from './player-page.service';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+const refusals = errorReplies(400, 401, 403, 404);
 
 /** Public: anyone reads a player's page, except a members-only one, which needs a confirmed member (or its owner, or an admin). */
 export const playerPageRoutes: FeatureRoutes = async (app, { database }) => {

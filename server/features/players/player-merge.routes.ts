@@ -5,16 +5,10 @@ import {
   mergePreviewQuerySchema,
   mergePreviewSchema,
 } from '../../../common/schemas/player-merge';
-import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { errorReplies, idParamSchema } from '../../../common/schemas/shared';
 import { mergePlayer, previewMerge } from './player-merge.service';
 
-const refusals = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-};
+const refusals = errorReplies(400, 401, 403, 404, 409);
 
 /** docs/product.md#merging-players: an admin merges a duplicate player into the one kept, after a preview. */
 export const playerMergeRoutes: FeatureRoutes = async (app, { database }) => {

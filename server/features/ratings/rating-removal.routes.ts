@@ -5,10 +5,10 @@ import {
   removeRatingBodySchema,
   restoreRatingBodySchema,
 } from '../../../common/schemas/rating-removal';
-import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { errorReplies, errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
 import { getRemovedRatings, removeRating, restoreRating } from './rating-removal.service';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+const refusals = errorReplies(400, 401, 403);
 
 /** docs/product.md#take-down: admins take a rating down under a rule, and restore it. */
 export const ratingRemovalRoutes: FeatureRoutes = async (app, { database }) => {

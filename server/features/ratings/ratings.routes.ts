@@ -9,15 +9,10 @@ import {
   ratingsPageQuerySchema,
 } from '../../../common/schemas/ratings';
 import { newPlayerLimitReplySchema } from '../../../common/schemas/players';
-import { errorReplySchema, idParamSchema, NEXT_CURSOR_HEADER } from '../../../common/schemas/shared';
+import { NEXT_CURSOR_HEADER, errorReplies, errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
 import { editRating, getMyRatings, getRating, submitRating, type RatingsPage, type Viewer } from './ratings.service';
 
-const refusals = {
-  400: errorReplySchema,
-  401: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-};
+const refusals = errorReplies(400, 401, 403, 404);
 
 /** The 409 of a second rating names the rating to edit instead (docs/product.md#rating-rules). */
 const alreadyRatedSchema = errorReplySchema.extend({ existingRatingId: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
-import { errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { errorReplies, errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
 import {
   raterTrustReplySchema,
   trustFlagsQuerySchema,
@@ -15,7 +15,7 @@ import { requestFullRun } from './trust-jobs';
 import { startTrustJobs, trustJobsMode } from './trust-runner';
 import { getTrustStatus } from './trust.service';
 
-const refusals = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema };
+const refusals = errorReplies(400, 401, 403);
 const userIdParamSchema = z.strictObject({ userId: z.uuid({ error: 'User not found' }) });
 
 export const trustRoutes: FeatureRoutes = async (app, { database, env }) => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
-import { errorReplySchema } from '../../../common/schemas/shared';
+import { errorReplies, errorReplySchema } from '../../../common/schemas/shared';
 import {
   verifyConfirmBodySchema,
   verifyConfirmReplySchema,
@@ -21,13 +21,7 @@ export const VERIFY_RATE_LIMITS = {
 
 export const VERIFY_CODES_PER_EMAIL = { max: 5, windowMs: 30 * 60_000 };
 
-const refusals = {
-  400: errorReplySchema,
-  403: errorReplySchema,
-  404: errorReplySchema,
-  409: errorReplySchema,
-  429: errorReplySchema,
-};
+const refusals = errorReplies(400, 403, 404, 409, 429);
 
 export const verificationRoutes: FeatureRoutes = async (app, { database, env, mailer, limitStore }) => {
   const { db } = database;
