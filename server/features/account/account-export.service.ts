@@ -14,6 +14,7 @@ import {
 import { RATING_TEXT_FIELDS } from '../../../common/schemas/ratings';
 import { getMyStats } from '../gamification/gamification.service';
 import { heldFieldsOf } from '../moderation/moderation.service';
+import { ratingContent } from '../ratings/rating-content.service';
 import {
   EXPORT_PAGE_SIZE,
   findClaimsOfUser,
@@ -39,23 +40,6 @@ export const exportFileName = (at: Date) => `pickleball-ratings-data-${at.toISOS
 
 const iso = (date: Date) => date.toISOString();
 const average = (sum: number, count: number) => (count === 0 ? null : averageToOneDecimal(sum, count));
-
-function scoresAndTexts(rating: RatingRow) {
-  return {
-    serveReturn: rating.serveReturn,
-    groundstrokesThirdShot: rating.groundstrokesThirdShot,
-    netPlayVolleysDinks: rating.netPlayVolleysDinks,
-    movementCourtAwareness: rating.movementCourtAwareness,
-    mentalPhysicalGame: rating.mentalPhysicalGame,
-    overallRating: rating.overallRating,
-    strengthsImprovements: rating.strengthsImprovements,
-    serveReturnComments: rating.serveReturnComments,
-    groundstrokesThirdShotComments: rating.groundstrokesThirdShotComments,
-    netPlayVolleysDinksComments: rating.netPlayVolleysDinksComments,
-    movementCourtAwarenessComments: rating.movementCourtAwarenessComments,
-    mentalPhysicalGameComments: rating.mentalPhysicalGameComments,
-  };
-}
 
 function toAccount(user: UserRow): ExportedAccount {
   return {
@@ -96,7 +80,7 @@ function toWritten({ rating, playerName }: { rating: RatingRow; playerName: stri
     playerId: rating.playerId,
     playerName,
     isAnonymous: rating.isAnonymous,
-    ...scoresAndTexts(rating),
+    ...ratingContent(rating),
     createdAt: iso(rating.createdAt),
     updatedAt: iso(rating.updatedAt),
     state: rating.removedAt ? 'removed' : rating.listedAt ? 'counted' : 'awaiting_release',
@@ -132,7 +116,7 @@ function toWritten({ rating, playerName }: { rating: RatingRow; playerName: stri
 function toReceived(row: ReceivedRow, held: Set<string> | undefined): ExportedReceivedRating {
   const { rating } = row;
   const listedAt = rating.listedAt ?? rating.createdAt;
-  const content = scoresAndTexts(rating);
+  const content = ratingContent(rating);
   for (const field of RATING_TEXT_FIELDS) if (held?.has(field)) content[field] = null;
   return {
     id: rating.id,

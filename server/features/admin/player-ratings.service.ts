@@ -7,6 +7,7 @@ import type {
   AdminPlayerRatingsQuery,
   AdminPlayerRatingsReply,
 } from '../../../common/schemas/admin-player-ratings';
+import { ratingContent } from '../ratings/rating-content.service';
 import type { Paged } from './admin.service';
 import { countPlayerRatings, listPlayerRatings, playerExists } from './player-ratings.repo';
 
@@ -45,18 +46,7 @@ function toAdminRating({ rating, raterFirstName, raterLastName, removalNote, rem
     raterEmail: rating.raterEmail,
     raterName,
     isAnonymous: rating.isAnonymous,
-    serveReturn: rating.serveReturn,
-    groundstrokesThirdShot: rating.groundstrokesThirdShot,
-    netPlayVolleysDinks: rating.netPlayVolleysDinks,
-    movementCourtAwareness: rating.movementCourtAwareness,
-    mentalPhysicalGame: rating.mentalPhysicalGame,
-    overallRating: rating.overallRating,
-    strengthsImprovements: rating.strengthsImprovements,
-    serveReturnComments: rating.serveReturnComments,
-    groundstrokesThirdShotComments: rating.groundstrokesThirdShotComments,
-    netPlayVolleysDinksComments: rating.netPlayVolleysDinksComments,
-    movementCourtAwarenessComments: rating.movementCourtAwarenessComments,
-    mentalPhysicalGameComments: rating.mentalPhysicalGameComments,
+    ...ratingContent(rating),
     isHeld: rating.isHeld,
     createdAt: rating.createdAt.toISOString(),
     updatedAt: rating.updatedAt.toISOString(),
