@@ -49,6 +49,12 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
   sessions: { feature: 'auth' },
   admin_tokens: { feature: 'auth' },
   data_requests: { feature: 'account' },
+  rating_replies: { feature: 'replies' },
+  rating_reports: { feature: 'reports' },
+  moderation_decisions: { feature: 'reports' },
+  appeals: { feature: 'reports' },
+  notifications: { feature: 'notifications' },
+  email_opt_outs: { feature: 'notifications' },
   players: {
     feature: 'players',
     columnOwners: [

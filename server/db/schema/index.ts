@@ -20,3 +20,6 @@ export * from './estimate-history';
 export * from './integrity-checks';
 export * from './data-requests';
 export * from './player-merges';
+export * from './replies';
+export * from './reports';
+export * from './notifications';

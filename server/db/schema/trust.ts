@@ -71,7 +71,7 @@ export const trustFlags = pgTable(
   'trust_flags',
   {
     id: serial('id').primaryKey(),
-    type: text('type').$type<'ring' | 'boost'>().notNull(),
+    type: text('type').$type<'ring' | 'boost'>().notNull(), // 'burst' too in the database (0035); the trust feature widens this with the burst flag
     status: text('status').$type<'pending' | 'confirmed' | 'dismissed'>().notNull().default('pending'),
     score: doublePrecision('score').notNull(),
     /** The flag's type and its sorted rating ids: a dismissed set is not flagged again. */
@@ -88,7 +88,7 @@ export const trustFlags = pgTable(
   (t) => [
     uniqueIndex('trust_flags_signature_key').on(t.signature),
     index('trust_flags_status_created_idx').on(t.status, t.createdAt.desc()),
-    check('trust_flags_type_check', sql`${t.type} in ('ring', 'boost')`),
+    check('trust_flags_type_check', sql`${t.type} in ('ring', 'boost', 'burst')`),
     check('trust_flags_status_check', sql`${t.status} in ('pending', 'confirmed', 'dismissed')`),
   ],
 );
