@@ -66,38 +66,43 @@ export async function removeRating(db: Db, ratingId: number, removal: RemoveRati
   return db.transaction((tx) => removeRatingInTransaction(tx, ratingId, removal));
 }
 
-/** POST /api/admin/ratings/:id/restore: listed again as it was, counted again everywhere. */
-export async function restoreRating(
-  db: Db,
+export type RestoreRating = { note: string | null; admin: AdminIdentity };
+
+/** Restores a rating on the caller's transaction (an appeal's reversal restores this way). */
+export async function restoreRatingInTransaction(
+  tx: Tx,
   ratingId: number,
-  restore: { note: string | null; admin: AdminIdentity },
+  restore: RestoreRating,
 ): Promise<RatingRemovalReply> {
-  try {
-    return await db.transaction(async (tx) => {
-      const row = await lockRating(tx, ratingId);
-      if (!row) throw notFound('Rating not found', 'rating_not_found');
-      const { rating } = row;
-      if (!rating.removedAt) throw conflict('This rating is not removed', 'rating_not_removed');
-      const removal = await findLastRemoval(tx, ratingId);
-      const listed = { listedAt: removal?.listedAt ?? null, publishedAt: removal?.publishedAt ?? null };
-      await markRatingRestored(tx, ratingId, listed);
-      await insertRemovalRecord(tx, {
-        ratingId,
-        action: 'restore',
-        rule: null,
-        note: restore.note,
-        actedBy: restore.admin.userId,
-        actedByLabel: restore.admin.label,
-      });
-      if (listed.listedAt) {
-        await applyRating(tx, {
-          ...rating,
-          listedAt: listed.listedAt,
-          releasedVotes: await findReleasedVotes(tx, ratingId),
-        });
-      }
-      return { ratingId, removal: null };
+  const row = await lockRating(tx, ratingId);
+  if (!row) throw notFound('Rating not found', 'rating_not_found');
+  const { rating } = row;
+  if (!rating.removedAt) throw conflict('This rating is not removed', 'rating_not_removed');
+  const removal = await findLastRemoval(tx, ratingId);
+  const listed = { listedAt: removal?.listedAt ?? null, publishedAt: removal?.publishedAt ?? null };
+  await markRatingRestored(tx, ratingId, listed);
+  await insertRemovalRecord(tx, {
+    ratingId,
+    action: 'restore',
+    rule: null,
+    note: restore.note,
+    actedBy: restore.admin.userId,
+    actedByLabel: restore.admin.label,
+  });
+  if (listed.listedAt) {
+    await applyRating(tx, {
+      ...rating,
+      listedAt: listed.listedAt,
+      releasedVotes: await findReleasedVotes(tx, ratingId),
     });
+  }
+  return { ratingId, removal: null };
+}
+
+/** POST /api/admin/ratings/:id/restore: listed again as it was, counted again everywhere. */
+export async function restoreRating(db: Db, ratingId: number, restore: RestoreRating): Promise<RatingRemovalReply> {
+  try {
+    return await db.transaction((tx) => restoreRatingInTransaction(tx, ratingId, restore));
   } catch (error) {
     // A duplicate removed by a merge cannot come back beside the rater's rating that was kept.
     if (uniqueViolation(error)) {
