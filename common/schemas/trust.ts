@@ -51,7 +51,8 @@ export const skillSchema = z.object({
 /** The overall estimate in a search result or a player card. */
 export const overallEstimateSchema = estimateSchema.extend({ reliability: z.enum(RELIABILITY_LABELS) });
 
-export const TRUST_FLAG_TYPES = ['ring', 'boost'] as const;
+export const TRUST_FLAG_TYPES = ['ring', 'boost', 'burst'] as const;
+export type TrustFlagType = (typeof TRUST_FLAG_TYPES)[number];
 export const TRUST_FLAG_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
 export const TRUST_REVIEW_NOTES_MAX = 2000;
 
@@ -78,6 +79,22 @@ const boostEvidenceSchema = z.object({
   playerOthersCount: z.number().int(),
 });
 
+/**
+ * Young accounts' ratings of one player within a day, held until a review or until the accounts are 7 days old
+ * (docs/product.md#bursts): the burst's mean against the player's other ratings, and how unusual young accounts are.
+ */
+const burstEvidenceSchema = z.object({
+  youngAccounts: z.number().int(),
+  burstMean: z.number(),
+  othersMean: z.number().nullable(),
+  othersCount: z.number().int(),
+  /** The share of the site's other accounts younger than 7 days when the burst was held. */
+  siteYoungShare: z.number(),
+  /** When the last of the burst's accounts is 7 days old: its ratings count then unless confirmed. */
+  releasesAt: z.iso.datetime(),
+});
+export type BurstEvidence = z.infer<typeof burstEvidenceSchema>;
+
 export const trustFlagSchema = z.object({
   id: z.number().int(),
   type: z.enum(TRUST_FLAG_TYPES),
@@ -87,7 +104,7 @@ export const trustFlagSchema = z.object({
   accounts: z.array(z.object({ userId: z.string().nullable(), email: z.string(), name: z.string().nullable() })),
   players: z.array(z.object({ id: z.number().int(), name: z.string() })),
   ratingIds: z.array(z.number().int()),
-  evidence: z.union([ringEvidenceSchema, boostEvidenceSchema]),
+  evidence: z.union([ringEvidenceSchema, boostEvidenceSchema, burstEvidenceSchema]),
   reviewedAt: z.iso.datetime().nullable(),
   reviewNotes: z.string().nullable(),
 });

@@ -68,6 +68,13 @@ export const ratings = pgTable(
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removalRule: text('removal_rule'),
+    /**
+     * The burst of young accounts' ratings this rating was part of (a trust_flags row of type 'burst',
+     * docs/product.md#bursts), kept after the hold ends so a reviewed burst is not flagged again.
+     */
+    burstFlagId: integer('burst_flag_id'),
+    /** Since when the burst holds it: unlisted and counted nowhere until a release or for good once confirmed. */
+    burstHeldAt: timestamp('burst_held_at', { withTimezone: true }),
   },
   (t) => [
     // One rating per rater and player (docs/product.md#rating-rules); a merge's duplicate, removed, stays stored beside
@@ -101,6 +108,11 @@ export const ratings = pgTable(
       'ratings_removed_check',
       sql`(${t.removedAt} is null) = (${t.removalRule} is null) and (${t.removedAt} is null or ${t.listedAt} is null)`,
     ),
+    // The release of bursts reads the held ratings of one flag; only held ones are in it.
+    index('ratings_burst_held_idx')
+      .on(t.burstFlagId)
+      .where(sql`${t.burstHeldAt} is not null`),
+    check('ratings_burst_held_check', sql`${t.burstHeldAt} is null or ${t.listedAt} is null`),
     check('ratings_helpfulness_check', sql`${t.helpfulnessCount} >= 0 and ${t.helpfulnessSum} >= 0`),
   ],
 );

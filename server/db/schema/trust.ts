@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Skill } from '../../../common/schemas/trust';
+import type { Skill, TrustFlagType } from '../../../common/schemas/trust';
 import { players } from './players';
 import { ratings } from './ratings';
 import { users } from './users';
@@ -71,7 +71,7 @@ export const trustFlags = pgTable(
   'trust_flags',
   {
     id: serial('id').primaryKey(),
-    type: text('type').$type<'ring' | 'boost'>().notNull(), // 'burst' too in the database (0035); the trust feature widens this with the burst flag
+    type: text('type').$type<TrustFlagType>().notNull(),
     status: text('status').$type<'pending' | 'confirmed' | 'dismissed'>().notNull().default('pending'),
     score: doublePrecision('score').notNull(),
     /** The flag's type and its sorted rating ids: a dismissed set is not flagged again. */
