@@ -99,11 +99,12 @@ export async function listRatingsByRater(db: Executor, raterEmail: string, page:
 
 /** Anonymous ratings no release has applied yet (a removed one waits for its restore), oldest first, locked until the caller's transaction ends. */
 export async function lockUnreleasedRatings(db: Executor) {
+  // A burst's held rating waits for its review or its accounts' age, not the week (docs/product.md#bursts).
   return db
     .select(ratingWithPlayer)
     .from(ratings)
     .innerJoin(players, eq(players.id, ratings.playerId))
-    .where(sql`${ratings.listedAt} is null and ${ratings.removedAt} is null`)
+    .where(sql`${ratings.listedAt} is null and ${ratings.removedAt} is null and ${ratings.burstHeldAt} is null`)
     .orderBy(ratings.createdAt)
     .for('update', { of: ratings });
 }
@@ -114,7 +115,7 @@ export async function lockRatingsWithPendingEdits(db: Executor) {
     .select(ratingWithPlayer)
     .from(ratings)
     .innerJoin(players, eq(players.id, ratings.playerId))
-    .where(sql`${ratings.pendingEdit} is not null and ${ratings.removedAt} is null`)
+    .where(sql`${ratings.pendingEdit} is not null and ${ratings.removedAt} is null and ${ratings.burstHeldAt} is null`)
     .orderBy(ratings.createdAt)
     .for('update', { of: ratings });
 }

@@ -20,6 +20,7 @@ import { overallFromCategories } from '../../../common/rating-rules';
 import { recordFindings, rescreenRating, screenRatingTexts, type RatingTexts } from '../moderation/moderation.service';
 import { requireKnownPlace } from '../locations/locations.service';
 import { insertPlayer } from '../players/players.service';
+import { holdBurstAfterRating, isYoungAccount } from '../trust/burst-holds.service';
 import { applyEffect, applyRating, editEffect, type CountedRating } from './rating-effects.service';
 import {
   findRating,
@@ -148,11 +149,20 @@ export async function submitRating(
   // A concurrent submission by the same rater cannot fail on ratings_player_rater_key: the insert's
   // `on conflict do nothing` leaves it without a rating, answered 409 like any second rating.
   // One statement alone is atomic; a new player, or moderation's findings on the text, need a transaction.
-  if (!input.isNewPlayer && findings.length === 0) return submitTo(db, input.playerId!);
   const location = input.isNewPlayer ? newPlayerLocation(input) : undefined;
-  return db.transaction(async (tx) =>
-    submitTo(tx, location === undefined ? input.playerId! : (await insertNewPlayer(tx, input, location, actor)).id),
-  );
+  const reply =
+    !input.isNewPlayer && findings.length === 0
+      ? await submitTo(db, input.playerId!)
+      : await db.transaction(async (tx) =>
+          submitTo(
+            tx,
+            location === undefined ? input.playerId! : (await insertNewPlayer(tx, input, location, actor)).id,
+          ),
+        );
+  // Only a young account's rating can be part of a burst held for a second look (docs/product.md#bursts).
+  if (!isYoungAccount(actor.user.createdAt, createdAt)) return reply;
+  const held = await holdBurstAfterRating(db, reply, createdAt);
+  return held ? { ...reply, pendingRelease: true, countsFrom: null } : reply;
 }
 
 function assertMayAccess(row: RatingWithPlayer | undefined, viewer: Viewer): asserts row is RatingWithPlayer {
@@ -245,11 +255,12 @@ export async function editRating(
     };
 
     let after: RatingRow;
-    if (!before.isAnonymous) {
-      after = await applyRatingEdit(tx, row, edit, 'now');
-    } else if (before.listedAt === null) {
-      // Nothing counts it yet: its release will apply it as it then stands.
+    if (before.listedAt === null) {
+      // Nothing counts it yet (an anonymous one before its release, one a burst holds): its release applies it as it
+      // then stands.
       after = await updateRating(tx, ratingId, { ...edit, isHeld: await rescreenRating(tx, ratingId, texts) });
+    } else if (!before.isAnonymous) {
+      after = await applyRatingEdit(tx, row, edit, 'now');
     } else {
       // updatedAt stays: it is what others' version of the rating was last changed at.
       after = await updateRating(tx, ratingId, {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { players, playerSkillMarks, trustFlags, type TrustEvidence } from '../../db/schema/index';
+import type { TrustFlagType } from '../../../common/schemas/trust';
 
 /* Collusion flags (rings and boosts found by the full run) and their review by an admin. */
 
@@ -19,7 +20,7 @@ export type FlagWrite = {
 
 /** New flags only: a signature already stored (pending, confirmed or dismissed) keeps its row. */
 export async function insertFlags(db: Executor, flags: FlagWrite[]) {
-  const inserted: { type: 'ring' | 'boost'; playerIds: number[] }[] = [];
+  const inserted: { type: TrustFlagType; playerIds: number[] }[] = [];
   for (let start = 0; start < flags.length; start += WRITE_BATCH) {
     const rows = await db
       .insert(trustFlags)

@@ -13,6 +13,7 @@ import {
   reviewFlag,
 } from './trust-flags.repo';
 import { currentLeniencyPrior } from './trust.service';
+import { settleBurstReview } from './burst-holds.service';
 import { Z90 } from './model/normal-distribution';
 
 type FlagRow = Awaited<ReturnType<typeof findFlags>>[number];
@@ -74,6 +75,8 @@ export async function reviewTrustFlag(
       if (!existing) throw notFound(FLAG_NOT_FOUND, 'flag_not_found');
       throw conflict(FLAG_ALREADY_REVIEWED, 'flag_already_reviewed');
     }
+    // A burst's ratings are held by the ratings feature: for good when confirmed, released when dismissed.
+    if (row.type === 'burst') await settleBurstReview(tx, row, review.action);
     // A confirmed flag's ratings stop counting; a dismissed ring's, set aside while pending, count again.
     if (review.action === 'confirm' || row.type === 'ring') await markPlayersStale(tx, row.playerIds);
     const [flag] = await describe(tx, [row]);

@@ -13,13 +13,23 @@ import {
 import { getRaterTrust, listTrustFlags, reviewTrustFlag } from './trust-flags.service';
 import { requestFullRun } from './trust-jobs';
 import { startTrustJobs, trustJobsMode } from './trust-runner';
+import { schedulePeriodicJob } from '../../lib/periodic-job';
+import { releaseAgedBurstHolds } from './burst-holds.service';
 import { getTrustStatus } from './trust.service';
 
 const refusals = errorReplies(400, 401, 403);
+/** How often a burst's held ratings are checked for accounts now 7 days old (docs/product.md#bursts). */
+const BURST_RELEASE_EVERY_MS = 10 * 60_000;
 const userIdParamSchema = z.strictObject({ userId: z.uuid({ error: 'User not found' }) });
 
 export const trustRoutes: FeatureRoutes = async (app, { database, env }) => {
   const { db } = database;
+  schedulePeriodicJob(app, {
+    name: 'burst-release',
+    everyMs: BURST_RELEASE_EVERY_MS,
+    run: () => releaseAgedBurstHolds(db),
+    failureMessage: 'release of held bursts failed; their ratings stay held until the next check',
+  });
   const runner = startTrustJobs(app, database, {
     everyMs: env.TRUST_WORKER_SECONDS * 1000,
     fullRunMs: env.TRUST_FULL_RUN_MINUTES * 60_000,
