@@ -92,6 +92,17 @@ export const ERROR_CODES = {
   flag_already_reviewed: 'The flag was already resolved or reviewed',
   user_not_found: 'No such user',
   trust_computation_running: 'A trust computation is running: try again shortly',
+
+  // Appeals of moderation decisions.
+  decision_not_found: 'No such decision, or it does not concern the caller',
+  appeal_not_allowed: 'The caller may not appeal this decision (their role, or its outcome, gives no appeal)',
+  appeal_window_closed: 'The decision is older than the appeal window (6 months)',
+  appeal_already_made: 'The caller has appealed this decision already',
+  appeal_not_found: 'No such appeal',
+  appeal_already_decided: 'The appeal was already decided',
+  appeal_same_admin: 'The admin who made the decision may not decide its appeal',
+  appeal_rule_required: 'Reversing a "keep" removes the rating, which needs a rule',
+  appeal_cannot_reverse: 'The decision cannot be reversed (its rating was erased, or its state changed meanwhile)',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

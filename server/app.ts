@@ -28,6 +28,8 @@ import { playerMergeRoutes } from './features/players/player-merge.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingRemovalRoutes } from './features/ratings/rating-removal.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { appealRoutes } from './features/reports/appeal.routes';
+import { decisionViewRoutes } from './features/reports/decision-view.routes';
 import { firstDrawLimit } from './features/seo/first-draws.service';
 import { seoRoutes } from './features/seo/seo.routes';
 import { trustRoutes } from './features/trust/trust.routes';
@@ -78,6 +80,8 @@ const features: FeatureRoutes[] = [
   locationsRoutes,
   seoRoutes,
   integrityRoutes,
+  decisionViewRoutes,
+  appealRoutes,
 ];
 
 export type BuildAppOptions = {
