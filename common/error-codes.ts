@@ -103,6 +103,9 @@ export const ERROR_CODES = {
   appeal_same_admin: 'The admin who made the decision may not decide its appeal',
   appeal_rule_required: 'Reversing a "keep" removes the rating, which needs a rule',
   appeal_cannot_reverse: 'The decision cannot be reversed (its rating was erased, or its state changed meanwhile)',
+
+  // Notifications.
+  unsubscribe_token_invalid: 'The unsubscribe link was not made by this server, or was altered',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -22,6 +22,7 @@ import { locationsRoutes } from './features/locations/locations.routes';
 import { integrityRoutes } from './features/integrity/integrity.routes';
 import { integrityGaugeReading } from './features/integrity/integrity.service';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playerPagesFrom } from './features/player-page/player-page-html';
 import { playerPageRoutes } from './features/player-page/player-page.routes';
 import { playerMergeRoutes } from './features/players/player-merge.routes';
@@ -241,7 +242,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(apiDocsPlugin, { secureCookies: env.NODE_ENV === 'production' });
 
   // A worker instance runs the trust jobs and answers health and metrics only (decision 025).
-  for (const feature of env.APP_ROLE === 'worker' ? [healthRoutes, trustRoutes, integrityRoutes] : features) {
+  for (const feature of env.APP_ROLE === 'worker'
+    ? [healthRoutes, trustRoutes, integrityRoutes, notificationsRoutes]
+    : features) {
     await app.register(async (scope) => feature(scope as unknown as App, deps));
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

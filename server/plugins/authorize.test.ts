@@ -22,6 +22,8 @@ const ADMIN_ROUTES = [
   'GET /api/admin/flagged-comments',
   'PUT /api/admin/flagged-comments/:flagId/resolve',
   'POST /api/players/bulk',
+  'GET /api/admin/appeals',
+  'POST /api/admin/appeals/:id/decision',
 ];
 
 /** Registering, linking or claiming a player, rating and voting: refused until the caller's e-mail is confirmed. */
@@ -31,6 +33,7 @@ const CONFIRMED_EMAIL_ROUTES = [
   { method: 'POST', url: '/api/ratings' },
   { method: 'PUT', url: '/api/ratings/:id' },
   { method: 'POST', url: '/api/ratings/:id/helpfulness' },
+  { method: 'POST', url: '/api/decisions/:id/appeal' },
 ];
 
 /** Sign-in endpoints under /api/admin that are, by design, open to anyone. */
