@@ -83,6 +83,7 @@ const features: FeatureRoutes[] = [
   integrityRoutes,
   decisionViewRoutes,
   appealRoutes,
+  notificationsRoutes,
 ];
 
 export type BuildAppOptions = {
