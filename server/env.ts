@@ -119,6 +119,8 @@ const envSchema = z
      * cluster: one instance runs it. 0 turns the schedule off (an admin can still run it).
      */
     INTEGRITY_CHECK_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+    /** How often the notification e-mail outbox looks for pending notices (notify() also wakes it); 0 turns it off. */
+    NOTIFICATION_EMAIL_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     /**
      * What this instance runs: `all` (requests and the background jobs: one machine), `api` (requests only) or
      * `worker` (the trust jobs only, and the health routes). With several instances, run one `worker` and the rest

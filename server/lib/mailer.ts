@@ -1,7 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra header lines (List-Unsubscribe of the notification e-mails). */
+  headers?: Record<string, string>;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /** Sends through SMTP_URL; without it, writes each mail to the log so local runs still show codes and links. */

@@ -51,6 +51,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { publicUrl: 
   const origins = ownOrigins(options.publicUrl);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    // A route that reads no cookie and carries its own authority (a signed token) may be posted from anywhere.
+    if (request.routeOptions.config?.crossSite) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSiteFetch = typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none';
@@ -58,3 +60,10 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { publicUrl: 
     if (crossSiteFetch || foreignOrigin) throw new AppError(403, 'Cross-site request refused', 'cross_site_refused');
   });
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Posted from other sites on purpose (RFC 8058's one-click unsubscribe): reads no cookie, so no forgery to refuse. */
+    crossSite?: boolean;
+  }
+}

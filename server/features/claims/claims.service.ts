@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor, AdminIdentity } from '../../plugins/authorize';
 import { requireKnownPlace } from '../locations/locations.service';
+import { notify } from '../notifications/notifications.service';
 import {
   ALREADY_HAS_PLAYER,
   PLAYER_NOT_FOUND,
@@ -154,6 +155,20 @@ export async function getMatchRequests(db: Db, status: MatchRequestStatus | unde
   return { requests: rows.map(toAdminEntry), total };
 }
 
+/** docs/product.md#notifications: the claimant hears the decision, once per request. */
+function claimDecisionNotice(request: { id: number; userId: string }, approved: boolean) {
+  return {
+    userId: request.userId,
+    kind: 'claim-decision' as const,
+    title: approved ? 'Your player claim was approved' : 'Your player claim was not approved',
+    body: approved
+      ? 'The player profile is now linked to your account: ratings about you are under Ratings About Me.'
+      : 'An admin reviewed your claim and did not link the profile to your account.',
+    link: approved ? '/?tab=ratings-about-me' : null,
+    dedupeKey: `claim:${request.id}`,
+  };
+}
+
 /**
  * docs/product.md#claim-rules: a claim moves from pending to approved or denied, once. Approving links the player to the
  * requester in the same transaction; the request row and then the player row are locked, so
@@ -186,6 +201,7 @@ export async function reviewMatchRequest(
         reviewNotes: body.reviewNotes,
       });
       if (!reviewed) throw conflict(ALREADY_REVIEWED, 'claim_already_reviewed');
+      await notify(tx, claimDecisionNotice(request, body.action === 'approve'));
     });
   } catch (error) {
     // The requester got another player linked concurrently (players_user_id_key).
