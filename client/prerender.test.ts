@@ -42,8 +42,8 @@ const page: PlayerPage = {
 };
 const comments = {
   items: [
-    { id: 11, rating: 3.6, comment: 'Steady dinks.', raterName: 'Casey N.', createdAt: '2026-11-19T10:00:00.000Z' },
-    { id: 12, rating: 5, comment: 'Great hands.', raterName: null, createdAt: '2026-11-16T00:00:00.000Z' },
+    { id: 11, rating: 3.6, comment: 'Steady dinks.', raterName: 'Casey N.', createdAt: '2026-11-19T10:00:00.000Z', reply: null },
+    { id: 12, rating: 5, comment: 'Great hands.', raterName: null, createdAt: '2026-11-16T00:00:00.000Z', reply: null },
   ],
   nextCursor: undefined,
 };

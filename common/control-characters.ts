@@ -6,9 +6,9 @@ const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-/** Fields people write in a textarea (bio, comments, notes, messages): line breaks and tabs are text there. */
+/** Fields people write in a textarea (bio, comments, notes, messages, replies): line breaks and tabs are text there. */
 const MULTI_LINE_FIELD =
-  /^(bio|comment|notes|reviewNotes|resolutionNotes|requestMessage|strengthsImprovements)$|Comments$/;
+  /^(bio|comment|notes|reviewNotes|resolutionNotes|requestMessage|strengthsImprovements|text)$|Comments$/;
 
 export const controlCharacterMessage = (field: string) => `${field} must not contain control characters`;
 

@@ -81,6 +81,11 @@ export const ERROR_CODES = {
   rating_not_removed: 'The rating is not taken down, so there is nothing to restore',
   rating_restore_conflict: 'The rater has another standing rating of the player, so this one cannot come back',
 
+  // Replies of the rated player.
+  reply_not_rated_player: "Only the rated player's linked account replies to a rating",
+  reply_not_found: 'The rating has no reply',
+  reply_hidden: 'A moderator hid this reply: it can be deleted, not changed',
+
   // Verification of a player profile by e-mail code.
   verification_not_found: 'No unverified player has this e-mail address',
   verification_code_invalid: 'The verification code is wrong',

@@ -1,4 +1,7 @@
+import { textLength } from './code-points';
 import { RATING_SCORE_FIELDS, type RatingScoreField } from './schemas/ratings';
+
+export { textLength };
 
 /*
  * The rules both sides compute of one rating, written once (docs/product.md#rating-rules): the client shows what the
@@ -9,16 +12,6 @@ import { RATING_SCORE_FIELDS, type RatingScoreField } from './schemas/ratings';
 export function overallFromCategories(scores: Record<RatingScoreField, number>): number {
   const sum = RATING_SCORE_FIELDS.reduce((total, field) => total + scores[field], 0);
   return Math.round((sum / RATING_SCORE_FIELDS.length) * 10) / 10;
-}
-
-/**
- * A text's length as people count characters: code points, so an emoji is one, the same as PostgreSQL's length()
- * (String.length counts UTF-16 units, and let 25 emoji pass for 50 characters).
- */
-export function textLength(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }
 
 /** The written feedback's length for the detailed-feedback bonus: every text, trimmed, in code points. */

@@ -29,6 +29,7 @@ import { playerMergeRoutes } from './features/players/player-merge.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingRemovalRoutes } from './features/ratings/rating-removal.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
+import { repliesRoutes } from './features/replies/replies.routes';
 import { appealRoutes } from './features/reports/appeal.routes';
 import { decisionViewRoutes } from './features/reports/decision-view.routes';
 import { firstDrawLimit } from './features/seo/first-draws.service';
@@ -69,6 +70,7 @@ const features: FeatureRoutes[] = [
   claimsRoutes,
   ratingsRoutes,
   ratingRemovalRoutes,
+  repliesRoutes,
   helpfulnessRoutes,
   gamificationRoutes,
   leaderboardRoutes,

@@ -40,6 +40,7 @@ export const adminPlayerRatingSchema = ratingReplySchema
     isHeld: true,
     createdAt: true,
     updatedAt: true,
+    reply: true,
   })
   .extend({
     /** The rater account's name, when it has one. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingReplyFieldSchema } from './replies';
 import { idSchema, pageQuerySchema } from './shared';
 import { ratingBreakdownSchema } from './players';
 import { estimateSchema, skillSchema } from './trust';
@@ -75,6 +76,8 @@ export const playerPageCommentSchema = z.object({
   raterName: z.string().nullable(),
   /** For an anonymous rating, the Monday (UTC) of its week: never the exact time. */
   createdAt: z.iso.datetime(),
+  /** The player's public reply under the rating (docs/product.md#replies). */
+  reply: ratingReplyFieldSchema,
 });
 
 /** GET /api/players/:id/comments?limit&cursor: newest first; the next page's cursor in x-next-cursor. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ratingRemovalSchema } from './rating-removal';
 import { STAR_MAX, STAR_MIN } from '../constants';
+import { ratingReplyFieldSchema } from './replies';
 import { optionalText, pageQuerySchema, starSchema } from './shared';
 
 /** A sane maximum for each rating text (docs/product.md#rating-rules). */
@@ -153,6 +154,8 @@ export const ratingReplySchema = z.object({
   countsFrom: z.iso.datetime().nullable(),
   /** A moderator's take-down (docs/product.md#take-down): the rule it broke and when; it counts nowhere meanwhile. */
   removal: ratingRemovalSchema.nullable(),
+  /** The rated player's public reply (docs/product.md#replies). */
+  reply: ratingReplyFieldSchema,
 });
 
 export const myRatingsReplySchema = z.array(ratingReplySchema);
@@ -190,6 +193,8 @@ export const receivedRatingSchema = z.object({
   weight: z.number().nullable(),
   /** For the rated player, an anonymous rating's date is the start of its week (UTC): never the exact time. */
   createdAt: z.iso.datetime(),
+  /** The player's own reply, held ones included (docs/product.md#replies). */
+  reply: ratingReplyFieldSchema,
 });
 
 export const receivedRatingsReplySchema = z.array(receivedRatingSchema);

@@ -33,6 +33,8 @@ const CONFIRMED_EMAIL_ROUTES = [
   { method: 'POST', url: '/api/ratings' },
   { method: 'PUT', url: '/api/ratings/:id' },
   { method: 'POST', url: '/api/ratings/:id/helpfulness' },
+  { method: 'PUT', url: '/api/ratings/:id/reply' },
+  { method: 'DELETE', url: '/api/ratings/:id/reply' },
   { method: 'POST', url: '/api/decisions/:id/appeal' },
 ];
 

@@ -7,6 +7,8 @@ import type {
   AdminPlayerRatingsQuery,
   AdminPlayerRatingsReply,
 } from '../../../common/schemas/admin-player-ratings';
+import type { ReplyView } from '../../../common/schemas/replies';
+import { repliesFor, replyOf } from '../replies/replies.service';
 import { ratingContent } from '../ratings/rating-content.service';
 import type { Paged } from './admin.service';
 import { countPlayerRatings, listPlayerRatings, playerExists } from './player-ratings.repo';
@@ -32,13 +34,24 @@ export async function getAdminPlayerRatings(
     query.limit,
     (entry) => entry.row.cursorKey,
   );
+  const replies = await repliesFor(
+    db,
+    page.items.map((entry) => entry.row.rating.id),
+    { userId: null, isAdmin: true },
+  );
   return {
-    reply: { ratings: page.items.map((entry) => toAdminRating(entry.row)), ...counts },
+    reply: {
+      ratings: page.items.map((entry) => toAdminRating(entry.row, replyOf(replies, entry.row.rating.id))),
+      ...counts,
+    },
     nextCursor: page.nextCursor,
   };
 }
 
-function toAdminRating({ rating, raterFirstName, raterLastName, removalNote, removedBy }: Row): AdminPlayerRating {
+function toAdminRating(
+  { rating, raterFirstName, raterLastName, removalNote, removedBy }: Row,
+  reply: ReplyView | null,
+): AdminPlayerRating {
   const raterName = [raterFirstName, raterLastName].filter(Boolean).join(' ') || null;
   return {
     id: rating.id,
@@ -60,5 +73,6 @@ function toAdminRating({ rating, raterFirstName, raterLastName, removalNote, rem
             removedBy: removedBy ?? 'unknown',
           }
         : null,
+    reply,
   };
 }

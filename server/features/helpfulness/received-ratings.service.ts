@@ -10,6 +10,7 @@ import {
   type ReceivedRating,
 } from '../../../common/schemas/ratings';
 import { heldFieldsOf } from '../moderation/moderation.service';
+import { repliesFor, replyOf } from '../replies/replies.service';
 import { startOfWeek, type RatingsPage, type Viewer } from '../ratings/ratings.service';
 import { findReceivedRatings } from './received-ratings.repo';
 
@@ -43,6 +44,12 @@ export async function getReceivedRatings(
   const rows = page.items.map((entry) => entry.row);
   const heldRatingIds = isAdmin ? [] : rows.filter((row) => row.rating.isHeld).map((row) => row.rating.id);
   const held = await heldFieldsOf(db, heldRatingIds);
+  // The page's replies in one statement; the player sees their own held reply (docs/product.md#replies).
+  const replies = await repliesFor(
+    db,
+    rows.map((row) => row.rating.id),
+    { userId: actor.user.id, isAdmin },
+  );
 
   const items = rows.map(({ rating, raterFirstName, raterLastName, userHelpfulnessScore, weight }) => {
     const heldFields = held.get(rating.id);
@@ -77,6 +84,7 @@ export async function getReceivedRatings(
         ? startOfWeek(rating.listedAt ?? rating.createdAt)
         : rating.createdAt
       ).toISOString(),
+      reply: replyOf(replies, rating.id),
     };
   });
   return { items, nextCursor: page.nextCursor };

@@ -71,6 +71,7 @@ describe('GET /api/players/:id/received-ratings', () => {
       // No estimate has counted it yet (the trust worker is off in tests).
       weight: null,
       createdAt: open.createdAt,
+      reply: null,
     });
     expect(list[1]).toMatchObject({ isAnonymous: true, raterName: null, overallRating: 2 });
     expect(list[1]).not.toHaveProperty('raterEmail');

@@ -7,6 +7,8 @@ import { cutPage, decodeCursor } from '../../lib/page-cursor';
 import { isMembersOnly, refuseUnlessSeen, type PlayerViewer } from '../players/player-visibility.service';
 import { PLAYER_NOT_FOUND } from '../players/players.service';
 import { startOfWeek } from '../ratings/ratings.service';
+import type { ReplyView } from '../../../common/schemas/replies';
+import { repliesFor, replyOf } from '../replies/replies.service';
 import { previewImagePath } from '../seo/seo.service';
 import { oldestShownQuarter } from '../trust/estimate-history.service';
 import { skillForDisplay } from '../trust/trust.service';
@@ -73,7 +75,7 @@ export async function getPlayerPage(db: Db, id: number, viewer: PlayerViewer): P
 /** A rater account without a name: named neither by e-mail nor by a masked one on a public page. */
 export const UNNAMED_RATER = 'A member';
 
-function toPublicComment(row: PublicCommentRow): PlayerPageComment {
+function toPublicComment(row: PublicCommentRow, reply: ReplyView | null): PlayerPageComment {
   const named = Boolean(row.raterFirstName?.trim() || row.raterLastName?.trim());
   return {
     id: row.id,
@@ -86,6 +88,7 @@ function toPublicComment(row: PublicCommentRow): PlayerPageComment {
         : UNNAMED_RATER,
     // The exact time, beside the other ratings' times, could point at an anonymous rater: its week only.
     createdAt: (row.isAnonymous ? startOfWeek(row.createdAt) : row.createdAt).toISOString(),
+    reply,
   };
 }
 
@@ -106,7 +109,13 @@ export async function getPlayerPageComments(
 async function commentsPage(db: Db, id: number, page: { limit: number; afterId?: number }): Promise<CommentsPage> {
   const rows = await listPublicComments(db, id, page);
   const { items, nextCursor } = cutPage(rows, page.limit, (row) => row.id);
-  return { items: items.map(toPublicComment), nextCursor };
+  // Public: shown replies only, whoever asks (the page is kept and served to every signed-out visitor).
+  const replies = await repliesFor(
+    db,
+    items.map((row) => row.id),
+    { userId: null, isAdmin: false },
+  );
+  return { items: items.map((row) => toPublicComment(row, replyOf(replies, row.id))), nextCursor };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ReplyView } from '../../../common/schemas/replies';
+import { repliesFor, replyOf } from '../replies/replies.service';
 import { isOwnRating } from '../../../common/own-rating';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -38,6 +40,8 @@ import { insertSubmittedRating } from './submit-rating.repo';
 /** Who may see and edit a rating: its rater, or an admin. */
 export type Viewer = { actor: Actor; isAdmin: boolean };
 
+const replyViewerOf = (viewer: Viewer) => ({ userId: viewer.actor.user.id, isAdmin: viewer.isAdmin });
+
 const ALREADY_RATED = 'You have already rated this player';
 /** Draws of a random rating id before giving up: one collision in 2^31 is rare, two in a row unheard of. */
 const ID_ATTEMPTS = 3;
@@ -55,7 +59,12 @@ export type RatingsSettings = { cadence: AnonymityCadence };
  * A rating as its rater or an admin sees it: with its edit still waiting for the release, and whether (and from
  * when) others see what they see.
  */
-function toRatingReply(rating: RatingRow, playerName: string, settings: RatingsSettings): RatingReply {
+function toRatingReply(
+  rating: RatingRow,
+  playerName: string,
+  settings: RatingsSettings,
+  reply: ReplyView | null,
+): RatingReply {
   const { listedAt: _listed, publishedAt: _published, pendingEdit, removedAt, removalRule, ...stored } = rating;
   const { editedAt, ...edited } = pendingEdit ?? { editedAt: undefined };
   const removal =
@@ -70,6 +79,7 @@ function toRatingReply(rating: RatingRow, playerName: string, settings: RatingsS
     pendingRelease,
     countsFrom: pendingRelease ? nextReleaseAt(new Date(), settings.cadence).toISOString() : null,
     removal,
+    reply,
   };
 }
 
@@ -143,7 +153,7 @@ export async function submitRating(
       throw conflict(ALREADY_RATED, 'already_rated', { existingRatingId });
     }
     if (findings.length > 0) await recordFindings(executor, rating.id, findings);
-    return toRatingReply(rating, `${player.firstName} ${player.lastName}`, settings);
+    return toRatingReply(rating, `${player.firstName} ${player.lastName}`, settings, null);
   };
 
   // A concurrent submission by the same rater cannot fail on ratings_player_rater_key: the insert's
@@ -180,7 +190,8 @@ export async function getRating(
 ): Promise<RatingReply> {
   const row = await findRating(db, ratingId);
   assertMayAccess(row, viewer);
-  return toRatingReply(row.rating, row.playerName, settings);
+  const replies = await repliesFor(db, [ratingId], replyViewerOf(viewer));
+  return toRatingReply(row.rating, row.playerName, settings, replyOf(replies, ratingId));
 }
 
 /** A rating's new scores and texts, its overall the mean of the five (an edit's, or one waiting for the release). */
@@ -268,7 +279,8 @@ export async function editRating(
         updatedAt: before.updatedAt,
       });
     }
-    return toRatingReply(after, row.playerName, settings);
+    const replies = await repliesFor(tx, [ratingId], replyViewerOf(viewer));
+    return toRatingReply(after, row.playerName, settings, replyOf(replies, ratingId));
   });
 }
 
@@ -292,8 +304,16 @@ export async function getMyRatings(
     query.limit,
     (entry) => entry.cursorKey,
   );
+  // The page's replies in one statement (docs/product.md#replies).
+  const replies = await repliesFor(
+    db,
+    page.items.map(({ row }) => row.rating.id),
+    { userId: actor.user.id, isAdmin: false },
+  );
   return {
-    items: page.items.map(({ row }) => toRatingReply(row.rating, row.playerName, settings)),
+    items: page.items.map(({ row }) =>
+      toRatingReply(row.rating, row.playerName, settings, replyOf(replies, row.rating.id)),
+    ),
     nextCursor: page.nextCursor,
   };
 }

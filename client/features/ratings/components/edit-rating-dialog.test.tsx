@@ -30,6 +30,7 @@ const rating = {
   pendingRelease: false,
   countsFrom: null,
   removal: null,
+  reply: null,
 } satisfies RatingReply;
 
 let calls: ApiCall[];

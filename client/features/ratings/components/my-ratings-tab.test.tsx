@@ -31,6 +31,7 @@ const rating = (id: number, playerName: string, changes: Partial<RatingReply>): 
   pendingRelease: false,
   countsFrom: null,
   removal: null,
+  reply: null,
   ...changes,
 });
 
