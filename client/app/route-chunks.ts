@@ -6,6 +6,7 @@
 export const ROUTE_CHUNKS = {
   '/account': () => import('@client/features/account/components/account-page'),
   '/coming-soon': () => import('@client/features/signups/components/coming-soon-page'),
+  '/decisions': () => import('@client/features/appeals/components/decision-page'),
   '/dev-login': () => import('@client/features/auth/components/dev-login-page'),
   '/login': () => import('@client/features/auth/components/login-page'),
   '/players': () => import('@client/features/player-page/components/player-page'),

@@ -13,6 +13,7 @@ const RegisterPage = lazy(ROUTE_CHUNKS['/register']);
 const ResetPasswordPage = lazy(ROUTE_CHUNKS['/reset-password']);
 const DevLoginPage = lazy(ROUTE_CHUNKS['/dev-login']);
 const ComingSoonPage = lazy(ROUTE_CHUNKS['/coming-soon']);
+const DecisionPage = lazy(ROUTE_CHUNKS['/decisions']);
 const VerifyPage = lazy(ROUTE_CHUNKS['/verify']);
 const PlayerPage = lazy(ROUTE_CHUNKS['/players']);
 
@@ -28,6 +29,7 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="coming-soon" element={<ComingSoonPage />} />
+          <Route path="decisions/:id" element={<DecisionPage />} />
           <Route path="dev-login" element={<DevLoginPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="players/:id/:slug?" element={<PlayerPage notFound={<NotFoundPage />} />} />

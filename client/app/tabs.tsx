@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquareHeart,
+  Scale,
   ShieldAlert,
   Star,
   Trophy,
@@ -134,6 +135,14 @@ export const HOME_TABS: readonly HomeTab[] = [
     access: 'admin',
     adminRight: 'admin-token',
     component: lazy(() => import('@client/features/trust/components/trust-tab')),
+  },
+  {
+    id: 'appeals',
+    label: 'Appeals',
+    icon: Scale,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/appeals/components/appeals-tab')),
   },
   { id: 'verify', label: 'Verify', icon: BadgeCheck, access: 'user', href: '/verify' },
   {

@@ -1,4 +1,5 @@
 import type { LeaderboardPeriod, MatchRequestStatus } from '@common/constants';
+import type { AppealQueueStatus } from '@common/schemas/appeals';
 import type { ListSort } from '@common/schemas/shared';
 import type { TRUST_FLAG_STATUSES } from '@common/schemas/trust';
 
@@ -53,6 +54,12 @@ export const queryKeys = {
     detail: (id: number) => ['ratings', id] as const,
   },
 
+  decisions: {
+    all: ['decisions'] as const,
+    /** GET /api/decisions/{id}: refreshed after an appeal, and after an admin decides one. */
+    detail: (id: number) => ['decisions', id] as const,
+  },
+
   gamification: {
     /** GET /api/gamification/my-stats */
     myStats: ['gamification', 'my-stats'] as const,
@@ -91,5 +98,8 @@ export const queryKeys = {
     trustFlags: (status: (typeof TRUST_FLAG_STATUSES)[number]) => ['admin', 'trust', 'flags', status] as const,
     /** GET /api/admin/trust/status */
     trustStatus: ['admin', 'trust', 'status'] as const,
+    appealsAll: ['admin', 'appeals'] as const,
+    /** GET /api/admin/appeals?status= */
+    appeals: (status: AppealQueueStatus) => ['admin', 'appeals', status] as const,
   },
 } as const;
