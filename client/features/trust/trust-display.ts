@@ -4,13 +4,25 @@ import type { TrustFlag, TrustRun, TrustRunHealth, TrustStatus } from '@common/s
 type Evidence = TrustFlag['evidence'];
 export type RingEvidence = Extract<Evidence, { density: number }>;
 export type BoostEvidence = Extract<Evidence, { ratingMean: number }>;
+export type BurstEvidence = Extract<Evidence, { youngAccounts: number }>;
 
 export const isRing = (evidence: Evidence): evidence is RingEvidence => 'density' in evidence;
+export const isBurst = (evidence: Evidence): evidence is BurstEvidence => 'youngAccounts' in evidence;
 
 export const FLAG_TYPE: Record<TrustFlag['type'], { label: string; tone: BadgeTone; what: string }> = {
   ring: { label: 'Ring', tone: 'danger', what: 'Accounts that rate each other far above what everyone else gives' },
   boost: { label: 'Boost', tone: 'orange', what: 'One rating far above everything else the player receives' },
+  burst: {
+    label: 'Burst',
+    tone: 'warning',
+    what: 'New accounts rating one player within a day, held until reviewed or until the accounts are a week old',
+  },
 };
+
+/** A ring's or boost's score from the model; a burst's is its number of new accounts. */
+export function scoreText(flag: Pick<TrustFlag, 'type' | 'score'>): string {
+  return flag.type === 'burst' ? count(flag.score, 'new account') : `Score ${fixed(flag.score, 2)}`;
+}
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -59,6 +71,31 @@ export function boostSummary(evidence: BoostEvidence): { label: string; value: s
           : `${fixed(evidence.playerOthersMean, 1)} from ${count(evidence.playerOthersCount, 'rating')}`,
     },
     { label: 'z', value: fixed(evidence.z, 2) },
+  ];
+}
+
+/** A burst: the new accounts' ratings against the player's others, how unusual new accounts are, when it counts. */
+export function burstSummary(evidence: BurstEvidence, status: TrustFlag['status']): { label: string; value: string }[] {
+  const release = new Date(evidence.releasesAt).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return [
+    {
+      label: 'New accounts',
+      value: `${fixed(evidence.burstMean, 1)} from ${count(evidence.youngAccounts, 'account')}`,
+    },
+    {
+      label: 'Player’s other ratings',
+      value:
+        evidence.othersMean === null || evidence.othersCount === 0
+          ? 'none'
+          : `${fixed(evidence.othersMean, 1)} from ${count(evidence.othersCount, 'rating')}`,
+    },
+    { label: 'New accounts on the site', value: `${Math.round(evidence.siteYoungShare * 100)}% of the others` },
+    ...(status === 'pending' ? [{ label: 'Counts unreviewed from', value: release }] : []),
   ];
 }
 

@@ -86,7 +86,7 @@ describe('bursts of young accounts on an established site', () => {
 
     expect(Math.abs(after.skill.overall.mean - before.skill.overall.mean)).toBeLessThanOrEqual(0.1);
     expect(after.averageRatings.count).toBe(8);
-    expect(after.averageRatings.overallRating).toBe(before.averageRatings.overallRating);
+    expect(after.averageRatings.overall).toBe(before.averageRatings.overall);
     const [flag] = await burstFlagsOf(t, admin, player.id);
     expect(flag).toMatchObject({ status: 'pending', score: 20 });
     expect(flag.accounts).toHaveLength(20);

@@ -1,13 +1,17 @@
 import type { TrustFlag } from '@common/schemas/trust';
-import { boostSummary, isRing, ringRows, ringSummary } from '../trust-display';
+import { boostSummary, burstSummary, isBurst, isRing, ringRows, ringSummary } from '../trust-display';
 
-/** A flag's evidence: a ring's players inside against outside the group, or a boost against the player's others. */
+/**
+ * A flag's evidence: a ring's players inside against outside the group, a boost against the player's others, or a
+ * burst of new accounts against the player's others.
+ */
 export function FlagEvidence({ flag }: { flag: TrustFlag }) {
   const { evidence } = flag;
   if (!isRing(evidence)) {
+    const summary = isBurst(evidence) ? burstSummary(evidence, flag.status) : boostSummary(evidence);
     return (
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {boostSummary(evidence).map((item) => (
+        {summary.map((item) => (
           <Figure key={item.label} {...item} />
         ))}
       </dl>

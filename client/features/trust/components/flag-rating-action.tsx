@@ -43,6 +43,10 @@ function ratingOfFlag(flag: TrustFlag, ratingId: number): RatingToRemove {
   if (flag.type === 'boost' && flag.players.length === 1) {
     return { ratingId, playerId: flag.players[0].id, playerName: flag.players[0].name, rater: flag.accounts[0]?.email };
   }
+  // A burst's ratings are all of its one player, each by one of its accounts.
+  if (flag.type === 'burst' && flag.players.length === 1) {
+    return { ratingId, playerId: flag.players[0].id, playerName: flag.players[0].name };
+  }
   const names = flag.players.map((player) => player.name);
   return { ratingId, context: `${FLAG_TYPE[flag.type].label} of ${names.join(', ') || 'unknown players'}` };
 }

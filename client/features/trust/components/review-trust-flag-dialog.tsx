@@ -7,7 +7,7 @@ import {
 import { Badge } from '@client/components/ui/badge';
 import { TRUST_REVIEW_NOTES_MAX, type TrustFlag } from '@common/schemas/trust';
 import { useReviewTrustFlag, type TrustReviewAction } from '../api/review-trust-flag';
-import { FLAG_TYPE, ratingIdsText } from '../trust-display';
+import { FLAG_TYPE, ratingIdsText, scoreText } from '../trust-display';
 import { FlagEvidence } from './flag-evidence';
 import { TrustDate } from './trust-date';
 
@@ -19,7 +19,10 @@ const OUTCOME: Record<TrustReviewAction, { title: string; description: (flag: Tr
   },
   dismiss: {
     title: 'Flag dismissed',
-    description: () => 'These ratings keep counting and will not be flagged again.',
+    description: (flag) =>
+      flag.type === 'burst'
+        ? 'These ratings count now and will not be flagged again.'
+        : 'These ratings keep counting and will not be flagged again.',
   },
 };
 
@@ -46,7 +49,11 @@ export function ReviewTrustFlagDialog({ flag, onClose, onCloseAutoFocus }: FlagR
       onCloseAutoFocus={onCloseAutoFocus}
       className="max-w-2xl"
       title={(flag) => `Review ${FLAG_TYPE[flag.type].label.toLowerCase()} flag`}
-      description="Confirm: its ratings stop counting in every estimate (they stay stored and visible to admins). Dismiss: they keep counting, and the same ratings are not flagged again."
+      description={
+        flag?.type === 'burst'
+          ? 'Confirm: its ratings never count (they stay stored and visible to admins). Dismiss: they count now, and the same ratings are not flagged again.'
+          : 'Confirm: its ratings stop counting in every estimate (they stay stored and visible to admins). Dismiss: they keep counting, and the same ratings are not flagged again.'
+      }
       notes={{
         label: 'Review notes',
         max: TRUST_REVIEW_NOTES_MAX,
@@ -71,7 +78,7 @@ function TrustFlagDetails({ flag }: { flag: TrustFlag }) {
           <Badge tone={type.tone}>{type.label}</Badge> <span className="text-stone-700">{type.what}</span>
         </dd>
         <dt className="text-stone-600">Score</dt>
-        <dd className="font-semibold text-stone-900 tabular-nums">{flag.score.toFixed(2)}</dd>
+        <dd className="font-semibold text-stone-900 tabular-nums">{scoreText(flag)}</dd>
         <dt className="text-stone-600">Flagged</dt>
         <dd className="text-stone-900">
           <TrustDate value={flag.createdAt} />

@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import type { TrustFlag } from '@common/schemas/trust';
 import type { ReactNode } from 'react';
-import { FLAG_TYPE, ratingIdsText } from '../trust-display';
+import { FLAG_TYPE, ratingIdsText, scoreText } from '../trust-display';
 import { FlagEvidence } from './flag-evidence';
 import { TrustDate } from './trust-date';
 
@@ -29,7 +29,7 @@ export function TrustFlagCard({
           <span className="sr-only">Type: </span>
           {type.label}
         </Badge>
-        <span className="text-xs font-semibold text-stone-700 tabular-nums">Score {flag.score.toFixed(2)}</span>
+        <span className="text-xs font-semibold text-stone-700 tabular-nums">{scoreText(flag)}</span>
         <span className="text-xs text-stone-600">
           Flagged <TrustDate value={flag.createdAt} />
         </span>
