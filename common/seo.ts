@@ -58,6 +58,12 @@ export const PAGE_META: Record<string, PageMeta> = {
     path: '/reset-password',
     noindex: true,
   },
+  '/unsubscribe': {
+    title: `Unsubscribe – ${SITE_NAME}`,
+    description: 'Switch off a kind of e-mail from Pickleball Ratings.',
+    path: '/unsubscribe',
+    noindex: true,
+  },
   '/account': {
     title: `Your account – ${SITE_NAME}`,
     description: 'Download your data or delete your Pickleball Ratings account.',

@@ -11,6 +11,7 @@ export const ROUTE_CHUNKS = {
   '/login': () => import('@client/features/auth/components/login-page'),
   '/players': () => import('@client/features/player-page/components/player-page'),
   '/register': () => import('@client/features/auth/components/register-page'),
+  '/unsubscribe': () => import('@client/features/notifications/components/unsubscribe-page'),
   '/reset-password': () => import('@client/features/auth/components/reset-password-page'),
   '/verify': () => import('@client/features/verification/components/verify-page'),
 } as const;

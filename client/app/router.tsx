@@ -15,6 +15,7 @@ const DevLoginPage = lazy(ROUTE_CHUNKS['/dev-login']);
 const ComingSoonPage = lazy(ROUTE_CHUNKS['/coming-soon']);
 const DecisionPage = lazy(ROUTE_CHUNKS['/decisions']);
 const VerifyPage = lazy(ROUTE_CHUNKS['/verify']);
+const UnsubscribePage = lazy(ROUTE_CHUNKS['/unsubscribe']);
 const PlayerPage = lazy(ROUTE_CHUNKS['/players']);
 
 /**
@@ -35,6 +36,7 @@ export function AppRoutes() {
           <Route path="players/:id/:slug?" element={<PlayerPage notFound={<NotFoundPage />} />} />
           <Route path="register" element={<RegisterPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

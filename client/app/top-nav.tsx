@@ -1,5 +1,6 @@
 import { LogoMark } from '@client/components/brand/logo';
 import { Button } from '@client/components/ui/button';
+import { NotificationBell } from '@client/features/notifications/components/notification-bell';
 import { developerLogout, signOut, useAuth } from '@client/lib/use-auth';
 import { Code2, LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -53,6 +54,7 @@ function NavActions() {
   if (user) {
     return (
       <div className="flex items-center gap-2 sm:gap-3">
+        <NotificationBell />
         {/* The member's name opens their Account page (docs/product.md#your-data): their data and the account's deletion. */}
         <Link
           to="/account"

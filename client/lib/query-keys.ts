@@ -10,6 +10,16 @@ import type { TRUST_FLAG_STATUSES } from '@common/schemas/trust';
 export const queryKeys = {
   config: ['config'] as const,
 
+  /** docs/product.md#notifications */
+  notifications: {
+    /** GET /api/notifications (the bell) */
+    list: ['notifications', 'list'] as const,
+    /** GET /api/notifications/preferences (the Account screen's switches) */
+    preferences: ['notifications', 'preferences'] as const,
+    /** GET /api/notifications/unsubscribe?token= */
+    unsubscribe: (token: string) => ['notifications', 'unsubscribe', token] as const,
+  },
+
   auth: {
     /** GET /api/auth/user */
     user: ['auth', 'user'] as const,

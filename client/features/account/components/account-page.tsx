@@ -8,6 +8,7 @@ import { PAGE_META } from '@common/seo';
 import { LogIn, UserRound } from 'lucide-react';
 import { DeleteAccountCard } from './delete-account-card';
 import { DownloadDataCard } from './download-data-card';
+import { EmailNotificationsCard } from './email-notifications-card';
 
 const SIGN_IN_METHODS = { google: 'Google', password: 'E-mail and password', developer: 'Developer' } as const;
 
@@ -34,6 +35,7 @@ export default function AccountPage() {
       </header>
       {user ? (
         <>
+          <EmailNotificationsCard />
           <DownloadDataCard />
           {linkedPlayerLoading ? <LoadingBlock /> : <DeleteAccountCard user={user} hasPlayer={linkedPlayer !== null} />}
         </>
