@@ -8,7 +8,7 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007
 
 /** Fields people write in a textarea (bio, comments, notes, messages, replies): line breaks and tabs are text there. */
 const MULTI_LINE_FIELD =
-  /^(bio|comment|notes|reviewNotes|resolutionNotes|requestMessage|strengthsImprovements|text)$|Comments$/;
+  /^(bio|comment|notes|reviewNotes|resolutionNotes|requestMessage|strengthsImprovements|details|statement|text)$|Comments$/;
 
 export const controlCharacterMessage = (field: string) => `${field} must not contain control characters`;
 

@@ -109,6 +109,10 @@ export const ERROR_CODES = {
   appeal_rule_required: 'Reversing a "keep" removes the rating, which needs a rule',
   appeal_cannot_reverse: 'The decision cannot be reversed (its rating was erased, or its state changed meanwhile)',
 
+  // Reports and decisions.
+  report_own_rating: 'Nobody reports their own rating',
+  report_already_open: 'You already have an open report on this rating; it is decided once for all reporters',
+
   // Notifications.
   unsubscribe_token_invalid: 'The unsubscribe link was not made by this server, or was altered',
 } as const satisfies Record<string, string>;

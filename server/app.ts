@@ -29,9 +29,10 @@ import { playerMergeRoutes } from './features/players/player-merge.routes';
 import { playersRoutes } from './features/players/players.routes';
 import { ratingRemovalRoutes } from './features/ratings/rating-removal.routes';
 import { ratingsRoutes } from './features/ratings/ratings.routes';
-import { repliesRoutes } from './features/replies/replies.routes';
 import { appealRoutes } from './features/reports/appeal.routes';
 import { decisionViewRoutes } from './features/reports/decision-view.routes';
+import { reportRoutes } from './features/reports/report.routes';
+import { repliesRoutes } from './features/replies/replies.routes';
 import { firstDrawLimit } from './features/seo/first-draws.service';
 import { seoRoutes } from './features/seo/seo.routes';
 import { trustRoutes } from './features/trust/trust.routes';
@@ -83,6 +84,7 @@ const features: FeatureRoutes[] = [
   locationsRoutes,
   seoRoutes,
   integrityRoutes,
+  reportRoutes,
   decisionViewRoutes,
   appealRoutes,
   notificationsRoutes,

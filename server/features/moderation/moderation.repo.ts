@@ -12,6 +12,33 @@ export async function insertFlags(db: Executor, flags: NewFlag[]): Promise<void>
   await db.insert(flaggedComments).values(flags);
 }
 
+/** Flags born resolved as "keep hidden": a decision hid the rating's texts (keepRatingTextsHidden). */
+export async function insertKeptHiddenFlags(
+  db: Executor,
+  flags: { ratingId: number; field: string; flaggedText: string }[],
+  resolution: Omit<Resolution, 'resolution'>,
+): Promise<void> {
+  if (flags.length === 0) return;
+  await db.insert(flaggedComments).values(
+    flags.map((flag) => ({
+      ...flag,
+      flagReason: 'other',
+      isResolved: true,
+      ...resolution,
+      resolution: 'kept_hidden',
+    })),
+  );
+}
+
+/** The rating's texts as stored now, by field. */
+export async function findRatingTexts(db: Executor, ratingId: number): Promise<Record<string, string | null>> {
+  const [row] = await db
+    .select(Object.fromEntries(RATING_TEXT_FIELDS.map((field) => [field, ratings[field]])))
+    .from(ratings)
+    .where(eq(ratings.id, ratingId));
+  return row ?? {};
+}
+
 export async function findUnresolvedFlags(db: Executor, ratingId: number) {
   return db
     .select({ id: flaggedComments.id, field: flaggedComments.field, flaggedText: flaggedComments.flaggedText })

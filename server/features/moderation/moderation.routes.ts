@@ -5,7 +5,15 @@ import {
   resolveFlagReplySchema,
 } from '../../../common/schemas/moderation';
 import { errorReplies, errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { REMOVAL_RULE_SENTENCES } from '../../../common/removal-rules';
+import { recordDecision } from '../reports/decision.service';
 import { getFlaggedComments, resolveFlaggedComment } from './moderation.service';
+
+/** The statement of an automatic hold's resolution when the admin wrote no notes. */
+const RESOLUTION_STATEMENTS = {
+  restored: 'A moderator reviewed the text the automatic check held and found it within the rules: it is shown again.',
+  kept_hidden: REMOVAL_RULE_SENTENCES.offensive,
+} as const;
 
 const refusals = errorReplies(400, 401, 403);
 
@@ -44,7 +52,19 @@ export const moderationRoutes: FeatureRoutes = async (app, { database }) => {
       const admin = await app.authorize.requireAdmin(request);
       const notes = request.body?.notes ?? null;
       const action = request.body?.action ?? 'restore';
-      return { flaggedComment: await resolveFlaggedComment(db, request.params.id, admin, { notes, action }) };
+      // The resolution of an automatic hold is a decision with a statement of reasons (docs/product.md#reports-and-decisions).
+      const flaggedComment = await resolveFlaggedComment(db, request.params.id, admin, { notes, action }, (tx, flag) =>
+        recordDecision(tx, {
+          ratingId: flag.ratingId,
+          source: 'automatic-hold',
+          outcome: flag.resolution === 'restored' ? 'keep' : 'hide-comment',
+          rule: flag.resolution === 'restored' ? null : 'offensive',
+          statement: flag.notes ?? RESOLUTION_STATEMENTS[flag.resolution],
+          admin,
+          flaggedCommentId: flag.flagId,
+        }),
+      );
+      return { flaggedComment };
     },
   );
 };

@@ -16,8 +16,10 @@ import {
   findFlag,
   findHeldFields,
   findKeptHiddenFlags,
+  findRatingTexts,
   findUnresolvedFlags,
   insertFlags,
+  insertKeptHiddenFlags,
   listFlags,
   lockFlag,
   lockRatingOfFlag,
@@ -121,6 +123,44 @@ export async function getFlaggedComments(db: Db): Promise<FlaggedCommentsReply> 
   return { flaggedComments: rows.map(toFlaggedComment), counts };
 }
 
+/**
+ * A decision to hide a rating's comments (docs/product.md#reports-and-decisions), on the caller's transaction with the
+ * rating locked: every text the rating holds now is kept hidden from everyone but admins, as a flag resolved "keep
+ * hidden" keeps its text (pending flags on the rating are resolved so); text the rater writes later is screened
+ * afresh. The rating is held while any of it remains.
+ */
+export async function keepRatingTextsHidden(
+  tx: Tx,
+  ratingId: number,
+  admin: AdminIdentity,
+  notes: string | null,
+): Promise<void> {
+  const resolution = {
+    resolvedBy: admin.userId,
+    resolvedByLabel: admin.label,
+    resolutionNotes: notes,
+    resolvedAt: new Date(),
+  };
+  const open = await findUnresolvedFlags(tx, ratingId);
+  await markResolved(
+    tx,
+    open.map((flag) => flag.id),
+    { ...resolution, resolution: 'kept_hidden' },
+  );
+  const texts = await findRatingTexts(tx, ratingId);
+  const hidden = [...open, ...(await findKeptHiddenFlags(tx, ratingId))];
+  const fresh = Object.entries(texts).flatMap(([field, text]) =>
+    text && !hidden.some((flag) => flag.field === field && flag.flaggedText === text)
+      ? [{ ratingId, field, flaggedText: text }]
+      : [],
+  );
+  await insertKeptHiddenFlags(tx, fresh, resolution);
+  await holdRating(tx, ratingId, (await countHoldingFlags(tx, ratingId)) > 0);
+}
+
+/** What a flag's resolution comes to, for the decision it is recorded as (docs/product.md#reports-and-decisions). */
+export type ResolvedFlag = { flagId: number; ratingId: number; resolution: FlagResolution; notes: string | null };
+
 const RESOLUTION_OF: Record<ResolveAction, FlagResolution> = { restore: 'restored', keep_hidden: 'kept_hidden' };
 
 /**
@@ -132,6 +172,7 @@ export async function resolveFlaggedComment(
   flagId: number,
   admin: AdminIdentity,
   { notes, action }: { notes: string | null; action: ResolveAction },
+  afterwards?: (tx: Tx, resolved: ResolvedFlag) => Promise<unknown>,
 ): Promise<FlaggedComment> {
   await db.transaction(async (tx) => {
     const ratingId = await lockRatingOfFlag(tx, flagId);
@@ -146,6 +187,7 @@ export async function resolveFlaggedComment(
       resolution: RESOLUTION_OF[action],
     });
     await holdRating(tx, flag.ratingId, (await countHoldingFlags(tx, flag.ratingId)) > 0);
+    await afterwards?.(tx, { flagId: flag.id, ratingId: flag.ratingId, resolution: RESOLUTION_OF[action], notes });
   });
   const row = await findFlag(db, flagId);
   return toFlaggedComment(row);

@@ -6,7 +6,12 @@ import {
   restoreRatingBodySchema,
 } from '../../../common/schemas/rating-removal';
 import { errorReplies, errorReplySchema, idParamSchema } from '../../../common/schemas/shared';
+import { REMOVAL_RULE_SENTENCES } from '../../../common/removal-rules';
+import { recordDecision } from '../reports/decision.service';
 import { getRemovedRatings, removeRating, restoreRating } from './rating-removal.service';
+
+/** A restore's statement when the admin gave no note (docs/product.md#reports-and-decisions). */
+const RESTORE_STATEMENT = 'A moderator reviewed the take-down and restored the rating.';
 
 const refusals = errorReplies(400, 401, 403);
 
@@ -29,7 +34,19 @@ export const ratingRemovalRoutes: FeatureRoutes = async (app, { database }) => {
     },
     async (request) => {
       const admin = await app.authorize.requireAdmin(request);
-      return removeRating(db, request.params.id, { rule: request.body.rule, note: request.body.note, admin });
+      const { id } = request.params;
+      const { rule, note } = request.body;
+      // Every take-down is a decision with a statement of reasons: the note, or the rule's sentence.
+      return removeRating(db, id, { rule, note, admin }, (tx) =>
+        recordDecision(tx, {
+          ratingId: id,
+          source: 'moderator',
+          outcome: 'remove',
+          rule,
+          statement: note ?? REMOVAL_RULE_SENTENCES[rule],
+          admin,
+        }),
+      );
     },
   );
 
@@ -48,7 +65,18 @@ export const ratingRemovalRoutes: FeatureRoutes = async (app, { database }) => {
     },
     async (request) => {
       const admin = await app.authorize.requireAdmin(request);
-      return restoreRating(db, request.params.id, { note: request.body?.note ?? null, admin });
+      const { id } = request.params;
+      const note = request.body?.note ?? null;
+      return restoreRating(db, id, { note, admin }, (tx) =>
+        recordDecision(tx, {
+          ratingId: id,
+          source: 'moderator',
+          outcome: 'keep',
+          rule: null,
+          statement: note ?? RESTORE_STATEMENT,
+          admin,
+        }),
+      );
     },
   );
 

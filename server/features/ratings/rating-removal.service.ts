@@ -61,9 +61,21 @@ export async function removeRatingInTransaction(
   return { ratingId, removal: { rule: removal.rule, removedAt: removedAt.toISOString() } };
 }
 
+/** What the caller records on the same transaction once the change is made (the decision and its statement). */
+export type AfterRemoval = (tx: Tx) => Promise<unknown>;
+
 /** POST /api/admin/ratings/:id/remove. */
-export async function removeRating(db: Db, ratingId: number, removal: RemoveRating): Promise<RatingRemovalReply> {
-  return db.transaction((tx) => removeRatingInTransaction(tx, ratingId, removal));
+export async function removeRating(
+  db: Db,
+  ratingId: number,
+  removal: RemoveRating,
+  afterwards?: AfterRemoval,
+): Promise<RatingRemovalReply> {
+  return db.transaction(async (tx) => {
+    const removed = await removeRatingInTransaction(tx, ratingId, removal);
+    await afterwards?.(tx);
+    return removed;
+  });
 }
 
 export type RestoreRating = { note: string | null; admin: AdminIdentity };
@@ -100,9 +112,18 @@ export async function restoreRatingInTransaction(
 }
 
 /** POST /api/admin/ratings/:id/restore: listed again as it was, counted again everywhere. */
-export async function restoreRating(db: Db, ratingId: number, restore: RestoreRating): Promise<RatingRemovalReply> {
+export async function restoreRating(
+  db: Db,
+  ratingId: number,
+  restore: RestoreRating,
+  afterwards?: AfterRemoval,
+): Promise<RatingRemovalReply> {
   try {
-    return await db.transaction((tx) => restoreRatingInTransaction(tx, ratingId, restore));
+    return await db.transaction(async (tx) => {
+      const restored = await restoreRatingInTransaction(tx, ratingId, restore);
+      await afterwards?.(tx);
+      return restored;
+    });
   } catch (error) {
     // A duplicate removed by a merge cannot come back beside the rater's rating that was kept.
     if (uniqueViolation(error)) {

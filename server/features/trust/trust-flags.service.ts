@@ -13,6 +13,7 @@ import {
   reviewFlag,
 } from './trust-flags.repo';
 import { currentLeniencyPrior } from './trust.service';
+import { recordFlagReview } from '../reports/decision.service';
 import { settleBurstReview } from './burst-holds.service';
 import { Z90 } from './model/normal-distribution';
 
@@ -79,6 +80,7 @@ export async function reviewTrustFlag(
     if (row.type === 'burst') await settleBurstReview(tx, row, review.action);
     // A confirmed flag's ratings stop counting; a dismissed ring's, set aside while pending, count again.
     if (review.action === 'confirm' || row.type === 'ring') await markPlayersStale(tx, row.playerIds);
+    await recordFlagReview(tx, row, review, admin);
     const [flag] = await describe(tx, [row]);
     return { flag };
   });
