@@ -24,6 +24,8 @@ const ADMIN_ROUTES = [
   'POST /api/players/bulk',
   'GET /api/admin/appeals',
   'POST /api/admin/appeals/:id/decision',
+  'GET /api/admin/reports',
+  'POST /api/admin/reports/:ratingId/decision',
 ];
 
 /** Registering, linking or claiming a player, rating and voting: refused until the caller's e-mail is confirmed. */
