@@ -36,7 +36,7 @@ export default function UnsubscribePage() {
             </CardDescription>
           )}
         </CardHeader>
-        <CardContent className="grid gap-3 pt-0">
+        <CardContent className="grid gap-3 pt-0 empty:hidden">
           {!target.data ? (
             <Alert tone="error" title="This unsubscribe link is not valid">
               Open the link from the e-mail again, or switch e-mails off in your account.
