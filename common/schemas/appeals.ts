@@ -53,6 +53,8 @@ export const decisionViewSchema = z.object({
   decidedAt: z.iso.datetime(),
   /** The decision this one reversed on appeal, if it did. */
   reversesDecisionId: z.number().int().nullable(),
+  /** When an appeal reversed this decision: the decision that did, and when. */
+  reversedBy: z.object({ decisionId: z.number().int(), decidedAt: z.iso.datetime() }).nullable(),
   /** What it was about: null when the rating has since been erased. */
   rating: z
     .object({

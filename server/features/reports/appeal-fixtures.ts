@@ -75,13 +75,11 @@ export async function decide(
       decidedByLabel: admin.email,
     })
     .returning({ id: moderationDecisions.id });
-  await t.database.db
-    .insert(ratingReports)
-    .values({
-      ratingId: scene.rating.id,
-      reporterUserId: scene.reporter.userId,
-      reason: 'offensive',
-      decisionId: row.id,
-    });
+  await t.database.db.insert(ratingReports).values({
+    ratingId: scene.rating.id,
+    reporterUserId: scene.reporter.userId,
+    reason: 'offensive',
+    decisionId: row.id,
+  });
   return row.id;
 }

@@ -136,3 +136,13 @@ export async function isReversed(db: Executor, decisionId: number): Promise<bool
     .limit(1);
   return row !== undefined;
 }
+
+/** The decision that reversed this one on appeal, if any. */
+export async function findReversal(db: Executor, decisionId: number) {
+  const [row] = await db
+    .select({ id: moderationDecisions.id, decidedAt: moderationDecisions.decidedAt })
+    .from(moderationDecisions)
+    .where(eq(moderationDecisions.reversesDecisionId, decisionId))
+    .limit(1);
+  return row;
+}

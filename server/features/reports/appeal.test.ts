@@ -230,7 +230,19 @@ describe('the admins: GET /api/admin/appeals and POST /api/admin/appeals/:id/dec
     ]);
     expect((await view(decisionId, scene.rater.cookie)).json()).toMatchObject({
       rating: { removed: false },
+      reversedBy: { decisionId: reversal.id },
       appeal: { outcome: 'reversed', statement: body.statement },
+    });
+    // The other parties read that it was reversed too, though the appeal was not theirs.
+    expect((await view(decisionId, scene.reporter.cookie)).json()).toMatchObject({
+      reversedBy: { decisionId: reversal.id },
+      appeal: null,
+    });
+    expect((await view(reversal.id, scene.rater.cookie)).json()).toMatchObject({
+      outcome: 'keep',
+      reversesDecisionId: decisionId,
+      canAppeal: false,
+      appealRefusal: 'This decision was made on appeal, so it is final',
     });
 
     const twice = await decideAppeal(appealId, { cookie: adminB.cookie }, body);

@@ -3,7 +3,14 @@ import { notFound } from '../../lib/app-error';
 import { REMOVAL_RULE_SENTENCES, type RemovalRule } from '../../../common/removal-rules';
 import type { Appeal, DecisionView, DecisionViewerRole } from '../../../common/schemas/appeals';
 import { appealDeadline, appealRefusal, viewerRole } from './appeal-rules';
-import { findAppealOf, findDecision, isReporterOf, type AppealRow, type DecisionRow } from './appeal.repo';
+import {
+  findAppealOf,
+  findDecision,
+  findReversal,
+  isReporterOf,
+  type AppealRow,
+  type DecisionRow,
+} from './appeal.repo';
 
 /*
  * GET /api/decisions/:id, the statement of reasons (docs/product.md#appeals). It names what the decision was about
@@ -53,6 +60,7 @@ export function ruleSentence(rule: string | null): string | null {
 export async function getDecisionView(db: Executor, decisionId: number, reader: DecisionReader): Promise<DecisionView> {
   const { decision, role } = await decisionForParty(db, decisionId, reader);
   const appeal = await findAppealOf(db, decisionId, reader.userId);
+  const reversal = await findReversal(db, decisionId);
   const refusal = appeal ? null : appealRefusal(decision, role, new Date());
   return {
     id: decision.id,
@@ -63,6 +71,7 @@ export async function getDecisionView(db: Executor, decisionId: number, reader: 
     statement: decision.statement,
     decidedAt: decision.decidedAt.toISOString(),
     reversesDecisionId: decision.reversesDecisionId,
+    reversedBy: reversal ? { decisionId: reversal.id, decidedAt: reversal.decidedAt.toISOString() } : null,
     rating:
       decision.ratingId !== null && decision.ratingPlayerId !== null && decision.ratingCreatedAt !== null
         ? {

@@ -86,13 +86,14 @@ function Statement({ decision }: { decision: DecisionView }) {
           {outcome.label}
         </Badge>
         {decision.reversesDecisionId !== null && <Badge tone="brand">Decided on appeal</Badge>}
+        {decision.reversedBy && <Badge tone="success">Reversed on appeal</Badge>}
         <span className="text-sm text-stone-600">
           <time dateTime={decision.decidedAt}>{formatDateTime(decision.decidedAt)}</time>
         </span>
       </div>
       <p className="text-stone-800">{ROLE_WORDS[decision.role]}</p>
-      <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-4">
-        <dt className="font-semibold text-stone-700">The rating</dt>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-3">
+        <dt className="mt-2 font-semibold text-stone-700 first:mt-0 sm:mt-0">The rating</dt>
         <dd className="text-stone-900">
           {decision.rating ? (
             <>
@@ -104,17 +105,17 @@ function Statement({ decision }: { decision: DecisionView }) {
             'The rating has since been deleted.'
           )}
         </dd>
-        <dt className="font-semibold text-stone-700">What was decided</dt>
+        <dt className="mt-2 font-semibold text-stone-700 first:mt-0 sm:mt-0">What was decided</dt>
         <dd className="text-stone-900">
           {outcome.sentence} Decided {SOURCE_WORDS[decision.source]}.
         </dd>
         {decision.ruleSentence && (
           <>
-            <dt className="font-semibold text-stone-700">The rule</dt>
+            <dt className="mt-2 font-semibold text-stone-700 first:mt-0 sm:mt-0">The rule</dt>
             <dd className="text-stone-900">{decision.ruleSentence}</dd>
           </>
         )}
-        <dt className="font-semibold text-stone-700">The moderator&apos;s reasons</dt>
+        <dt className="mt-2 font-semibold text-stone-700 first:mt-0 sm:mt-0">The moderator&apos;s reasons</dt>
         <dd className="wrap-anywhere whitespace-pre-line text-stone-900">{decision.statement}</dd>
       </dl>
     </Card>
