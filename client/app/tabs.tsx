@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquareHeart,
+  MessageSquareWarning,
   Scale,
   ShieldAlert,
   Star,
@@ -135,6 +136,14 @@ export const HOME_TABS: readonly HomeTab[] = [
     access: 'admin',
     adminRight: 'admin-token',
     component: lazy(() => import('@client/features/trust/components/trust-tab')),
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
+    icon: MessageSquareWarning,
+    access: 'admin',
+    adminRight: 'admin-token',
+    component: lazy(() => import('@client/features/reports/components/reports-tab')),
   },
   {
     id: 'appeals',

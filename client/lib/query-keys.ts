@@ -111,5 +111,8 @@ export const queryKeys = {
     appealsAll: ['admin', 'appeals'] as const,
     /** GET /api/admin/appeals?status= */
     appeals: (status: AppealQueueStatus) => ['admin', 'appeals', status] as const,
+    reportsAll: ['admin', 'reports'] as const,
+    /** GET /api/admin/reports?status= */
+    reports: (status: 'open' | 'decided') => ['admin', 'reports', status] as const,
   },
 } as const;

@@ -15,6 +15,7 @@ export const HOME_TAB_IDS = [
   'leaderboard',
   'flagged',
   'trust',
+  'reports',
   'appeals',
   'verify',
   'dashboard',
