@@ -17,14 +17,16 @@ const featuresOf = (side) =>
 
 // Client features talk to each other only through client/lib and client/components (docs/architecture.md). The claims
 // feature's claim dialog and pending-claim card are the deliberate exception: Player Registration and a player's
-// page open the same dialog (docs/product.md#claim-dialog) (the why is beside each import).
+// page open the same dialog (docs/product.md#claim-dialog) (the why is beside each import). The Report action of the
+// reports feature sits under every rating a member can see (docs/product.md#reports-and-decisions).
 const CLIENT_SHARED_ACROSS_FEATURES = {
   players: [
     './claims/components/claim-dialog.tsx',
     './claims/components/pending-claim-card.tsx',
     './claims/api/pending-claim.ts',
   ],
-  'player-page': ['./claims/components/claim-dialog.tsx'],
+  'player-page': ['./claims/components/claim-dialog.tsx', './reports/components/report-rating-action.tsx'],
+  helpfulness: ['./reports/components/report-rating-action.tsx'],
 };
 const clientFeatureZones = featuresOf('client').map((feature) => ({
   target: `./client/features/${feature}`,

@@ -25,6 +25,8 @@ import { playerDetailQuery } from '../api/get-player-skill';
 import { receivedRatingsQuery } from '../api/get-received-ratings';
 import { useRateHelpfulness } from '../api/rate-helpfulness';
 import { summarizeReceived } from '../received-summary';
+// docs/product.md#reports-and-decisions: every rating a member can see carries the same Report action.
+import { ReportRatingAction } from '../../reports/components/report-rating-action';
 import { weekOf, weightText } from '@client/components/skill-rows';
 import { SkillEstimate } from '@client/components/skill-estimate';
 
@@ -191,6 +193,11 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
           </Badge>
         )}
         <RatingFeedback rating={rating} />
+        {!isOwn && (
+          <div className="-ml-3">
+            <ReportRatingAction ratingId={rating.id} subject={`the rating by ${rater}`} />
+          </div>
+        )}
       </div>
       <HelpfulnessFooter rating={rating} playerId={playerId} isOwn={isOwn} />
     </Card>

@@ -12,6 +12,8 @@ import type { PlayerPageComment } from '@common/schemas/player-page';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EyeOff, MessageSquareText } from 'lucide-react';
 import { playerCommentsQuery } from '../api/get-player-comments';
+// docs/product.md#reports-and-decisions: every rating a member can see carries the same Report action.
+import { ReportRatingAction } from '../../reports/components/report-rating-action';
 
 /**
  * The latest comments, newest first, 10 at a time with "Show more". Held or hidden text never arrives (the server
@@ -98,6 +100,12 @@ function CommentItem({ comment }: { comment: PlayerPageComment }) {
         <p className="mt-1.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700">
           {comment.comment}
         </p>
+        <div className="mt-1 -ml-3">
+          <ReportRatingAction
+            ratingId={comment.id}
+            subject={`the rating by ${comment.raterName ?? 'an anonymous rater'}`}
+          />
+        </div>
       </div>
     </li>
   );
