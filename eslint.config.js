@@ -26,7 +26,7 @@ const CLIENT_SHARED_ACROSS_FEATURES = {
     './claims/api/pending-claim.ts',
   ],
   'player-page': ['./claims/components/claim-dialog.tsx', './reports/components/report-rating-action.tsx'],
-  helpfulness: ['./reports/components/report-rating-action.tsx'],
+  helpfulness: ['./replies/components/reply-editor.tsx', './reports/components/report-rating-action.tsx'],
 };
 const clientFeatureZones = featuresOf('client').map((feature) => ({
   target: `./client/features/${feature}`,

@@ -25,6 +25,7 @@ import { playerDetailQuery } from '../api/get-player-skill';
 import { receivedRatingsQuery } from '../api/get-received-ratings';
 import { useRateHelpfulness } from '../api/rate-helpfulness';
 import { summarizeReceived } from '../received-summary';
+import { ReplyEditor } from '../../replies/components/reply-editor';
 // docs/product.md#reports-and-decisions: every rating a member can see carries the same Report action.
 import { ReportRatingAction } from '../../reports/components/report-rating-action';
 import { weekOf, weightText } from '@client/components/skill-rows';
@@ -193,6 +194,7 @@ function ReceivedRatingCard({ rating, playerId, isOwn }: { rating: ReceivedRatin
           </Badge>
         )}
         <RatingFeedback rating={rating} />
+        <ReplyEditor ratingId={rating.id} playerId={playerId} reply={rating.reply} />
         {!isOwn && (
           <div className="-ml-3">
             <ReportRatingAction ratingId={rating.id} subject={`the rating by ${rater}`} />

@@ -1,3 +1,4 @@
+import { ReplyUnderRating } from '@client/components/reply-under-rating';
 import { weekOf } from '@client/components/skill-rows';
 import { Alert } from '@client/components/ui/alert';
 import { Avatar } from '@client/components/ui/avatar';
@@ -100,6 +101,7 @@ function CommentItem({ comment }: { comment: PlayerPageComment }) {
         <p className="mt-1.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700">
           {comment.comment}
         </p>
+        {comment.reply && <ReplyUnderRating reply={comment.reply} className="mt-2.5" />}
         <div className="mt-1 -ml-3">
           <ReportRatingAction
             ratingId={comment.id}

@@ -1,3 +1,4 @@
+import { ReplyUnderRating } from '@client/components/reply-under-rating';
 import { SignInAgainButton } from '@client/components/sign-in-again-button';
 import { isLoaded, QueryStatus } from '@client/components/query-status';
 import { RatingFeedback } from '@client/components/rating-scores';
@@ -133,6 +134,7 @@ function RatingCard({ rating, onEdit }: { rating: RatingReply; onEdit: () => voi
       {rating.removal && <RemovalNote removal={rating.removal} />}
       <div className="grid flex-1 content-start gap-3 px-5 py-4">
         <RatingFeedback rating={rating} />
+        {rating.reply && <ReplyUnderRating reply={rating.reply} />}
       </div>
       {/* docs/product.md#take-down: a removed rating cannot be edited. */}
       {!rating.removal && (
