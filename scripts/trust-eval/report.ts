@@ -1,4 +1,5 @@
 /** The evaluation's markdown: the estimates by ratings count, the checks, and each target met or missed. */
+import { reportBursts } from './burst';
 import { BUCKETS, FAR, median, newTally, WIDTH_AT, type Totals } from './tally';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -19,6 +20,9 @@ export function report(totals: Totals): { text: string; misses: number } {
   lines.push('');
   reportEstimates(totals, lines, verdicts);
   reportChecks(totals, lines, verdicts);
+  const bursts = reportBursts(totals.burst);
+  lines.push(...bursts.lines);
+  verdicts.push(...bursts.verdicts);
   lines.push('');
   lines.push('| target | result | figure |');
   lines.push('|---|---|---|');

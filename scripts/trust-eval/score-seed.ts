@@ -16,6 +16,7 @@ import {
   type TrustFlagCandidate,
   type TrustRating,
 } from '../../server/features/trust/model/types';
+import { scoreBursts } from './burst';
 import { BUCKETS, countsOf, FAR, N, newTally, WIDTH_AT, type Tally, type Totals } from './tally';
 
 export function scoreSeed(seed: number, totals: Totals, collusionOptions: CollusionOptions): void {
@@ -46,6 +47,7 @@ export function scoreSeed(seed: number, totals: Totals, collusionOptions: Collus
   scoreIncrementalAgreement(sim, fit, byPlayer, totals);
   scoreCalibration(sim, fit, reviewed, byPlayer, totals);
   scoreHelpfulness(sim, fit, reviewed, totals);
+  scoreBursts(sim, fit, reviewed, totals.burst);
 }
 
 function scoreCollusion(sim: Simulation, flags: TrustFlagCandidate[], totals: Totals): void {

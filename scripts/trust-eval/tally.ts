@@ -1,4 +1,5 @@
 /** What the planted-truth evaluation counts, summed over the seeds. */
+import { newBurstTally, type BurstTally } from './burst';
 import type { TrustRating } from '../../server/features/trust/model/types';
 
 export const N = 6;
@@ -68,6 +69,7 @@ export interface Totals {
   agreeMax: number;
   fitMs: number[];
   seeds: number[];
+  burst: BurstTally;
 }
 
 export const newTotals = (seeds: number[]): Totals => ({
@@ -96,6 +98,7 @@ export const newTotals = (seeds: number[]): Totals => ({
   agreeMax: 0,
   fitMs: [],
   seeds,
+  burst: newBurstTally(),
 });
 
 export const median = (xs: number[]): number => {
