@@ -38,6 +38,7 @@ const CONFIRMED_EMAIL_ROUTES = [
   { method: 'PUT', url: '/api/ratings/:id/reply' },
   { method: 'DELETE', url: '/api/ratings/:id/reply' },
   { method: 'POST', url: '/api/decisions/:id/appeal' },
+  { method: 'POST', url: '/api/ratings/:id/reports' },
 ];
 
 /** Sign-in endpoints under /api/admin that are, by design, open to anyone. */
