@@ -106,7 +106,10 @@ function ReportForm({ ratingId, onDone }: { ratingId: number; onDone: () => void
               name={`${groupId}-reason`}
               value={rule}
               checked={reason === rule}
-              onChange={() => setReason(rule)}
+              onChange={() => {
+                setReason(rule);
+                setErrors((found) => ({ ...found, reason: undefined }));
+              }}
               className="mt-1 accent-teal-700"
             />
             <span className="grid text-sm">
