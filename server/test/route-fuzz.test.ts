@@ -163,6 +163,22 @@ describe('route fuzz: every route, bad input, three kinds of caller', () => {
     await call('POST', `/api/ratings/${ratingIds[0]}/helpfulness`, await cookieOf(USERS[1], true), {
       helpfulnessScore: 5,
     });
+    // A report decided by a removal, and its rater's appeal: ids for the decision and appeal routes to reach.
+    await call('POST', `/api/ratings/${ratingIds[1]}/reports`, await cookieOf(USERS[3], true), {
+      reason: 'not-based-on-play',
+    });
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${ratingIds[1]}/decision`,
+      headers: adminToken,
+      payload: { outcome: 'remove', rule: 'not-based-on-play', statement: 'Hearsay, not play.' },
+    });
+    if (decided.statusCode !== 200)
+      throw new Error(`report decision answered ${decided.statusCode}: ${decided.payload}`);
+    const decisionId = decided.json<{ decision: { id: number } }>().decision.id;
+    await call('POST', `/api/decisions/${decisionId}/appeal`, await cookieOf(USERS[1], true), {
+      text: 'I played them.',
+    });
     await call('POST', `/api/players/${playerIds.length + 1}/match-request`, await cookieOf(USERS.at(-1)!, true), {
       firstName: 'Unlinked0',
       lastName: 'Player',
