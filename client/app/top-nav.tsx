@@ -1,10 +1,16 @@
 import { LogoMark } from '@client/components/brand/logo';
 import { Button } from '@client/components/ui/button';
-import { NotificationBell } from '@client/features/notifications/components/notification-bell';
 import { developerLogout, signOut, useAuth } from '@client/lib/use-auth';
 import { Code2, LogOut } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+
+// Signed in only: its popover's code stays off the signed-out landing page's first load.
+const NotificationBell = lazy(() =>
+  import('@client/features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** docs/product.md#top-navigation: signed out, signed in, and developer states. */
 export function TopNav() {
@@ -54,7 +60,9 @@ function NavActions() {
   if (user) {
     return (
       <div className="flex items-center gap-2 sm:gap-3">
-        <NotificationBell />
+        <Suspense fallback={<span aria-hidden className="size-11 sm:size-9" />}>
+          <NotificationBell />
+        </Suspense>
         {/* The member's name opens their Account page (docs/product.md#your-data): their data and the account's deletion. */}
         <Link
           to="/account"
