@@ -24,7 +24,7 @@ export default function UnsubscribePage() {
   return (
     <div className="mx-auto grid w-full max-w-xl gap-5 px-3 py-6 sm:px-6 sm:py-10">
       <Card>
-        <CardHeader>
+        <CardHeader className="pb-5 sm:pb-6">
           <h1 className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-stone-900">
             <MailX aria-hidden className="size-5 text-teal-700" />
             Unsubscribe
