@@ -17,10 +17,12 @@ import {
 import { adminDeveloperPage } from './support/admin';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { openDatabase } from '../server/db/client';
+import { users } from '../server/db/schema/users';
 import { recomputeTrustViaApi } from './support/trust';
 
 type Player = { id: number; name: string };
-type Flag = { id: number; type: 'ring' | 'boost'; players: { id: number }[]; ratingIds: number[] };
+type Flag = { id: number; type: 'ring' | 'boost' | 'burst'; players: { id: number }[]; ratingIds: number[] };
 
 async function rateViaApi(context: BrowserContext, player: Player, stars: number) {
   const res = await context.request.post('/api/ratings', {
@@ -186,9 +188,91 @@ describe('Trust & Safety: an admin reviews collusion flags', () => {
     expect(await page.getByRole('tab', { name: /^Trust & Safety/ }).count()).toBe(0);
     await page.goto('/?tab=trust');
     await see(page.getByRole('heading', { name: 'Admin Login' }));
-    expect(await page.getByRole('heading', { name: 'Collusion flags' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Collusion and burst flags' }).count()).toBe(0);
     await openTab(page, 'Leaderboard');
     expect(await page.getByRole('tab', { name: /^Trust & Safety/ }).count()).toBe(0);
     await page.close();
+  });
+});
+
+/** Members who joined weeks ago, written before the server starts: new accounts are unusual on this site. */
+function seedEstablishedMembers(count: number) {
+  return async (dataDir: string) => {
+    const database = await openDatabase({ dataDir });
+    try {
+      await database.db.insert(users).values(
+        Array.from({ length: count }, (_, index) => ({
+          email: `member${index}@pickleball.test`,
+          emailVerified: true,
+          authProvider: 'password' as const,
+          createdAt: new Date(Date.now() - 60 * 24 * 3600 * 1000),
+        })),
+      );
+    } finally {
+      await database.close();
+    }
+  };
+}
+
+describe('Trust & Safety: a burst of new accounts on one player', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let target: Awaited<ReturnType<typeof accountWithPlayer>>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({}, { prepare: seedEstablishedMembers(30) }), launchBrowser()]);
+    target = await accountWithPlayer(browser, server.baseUrl, 'Bea', 'Target');
+    contexts.push(target.context);
+    // Five accounts made today give her 1 star within minutes of each other.
+    for (const name of ['Nia', 'Ned', 'Noa', 'Nils', 'Nora']) {
+      const newcomer = await browser.newContext({ baseURL: server.baseUrl });
+      contexts.push(newcomer);
+      await signUpViaApi(newcomer, person(name, 'Newcomer'));
+      await rateViaApi(newcomer, target.player, 1);
+    }
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('holds the burst as a flag with its evidence; dismissing it makes the ratings count', async () => {
+    const ratingCount = async () =>
+      (
+        (await adminFetch(server.baseUrl, `/api/players/${target.player.id}`)) as {
+          averageRatings: { count: number };
+        }
+      ).averageRatings.count;
+    expect(await ratingCount()).toBe(0);
+
+    const tracked = await adminDeveloperPage(browser, server.baseUrl);
+    const { page } = tracked;
+    await page.goto('/?tab=trust');
+    await see(page.getByRole('heading', { level: 1, name: 'Trust & Safety' }));
+    const pending = page.getByRole('list', { name: 'Pending flags' }).locator(':scope > li');
+    await expect.poll(() => pending.count()).toBe(1);
+    const card = pending.filter({ has: page.getByRole('heading', { name: 'Bea Target' }) });
+    await see(card.getByText(/^Type:\s*Burst$/));
+    await see(card.getByText('5 new accounts', { exact: true }));
+    await see(card.getByText('1.0 from 5 accounts'));
+    await see(card.getByText('Counts unreviewed from'));
+    await checkScreen(tracked, 'burst-pending');
+
+    await card.getByRole('button', { name: /^Review/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review burst flag' });
+    await see(dialog);
+    await see(dialog.getByText(/Dismiss: they count now/));
+    await checkScreen(tracked, 'burst-review-dialog');
+    await dialog.getByRole('button', { name: 'Dismiss', exact: true }).click();
+    await see(toast(page, /^(Flag dismissed|Could not review the flag)$/));
+    expect(await notificationsText(page)).toContain('These ratings count now');
+    await gone(dialog);
+    await see(page.getByRole('heading', { name: 'No pending flags' }));
+    expect(await ratingCount()).toBe(5);
+
+    expect(takeErrors(tracked)).toEqual([]);
+    await tracked.context.close();
   });
 });

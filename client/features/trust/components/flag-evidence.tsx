@@ -10,7 +10,8 @@ export function FlagEvidence({ flag }: { flag: TrustFlag }) {
   if (!isRing(evidence)) {
     const summary = isBurst(evidence) ? burstSummary(evidence, flag.status) : boostSummary(evidence);
     return (
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+      // Label above figure on a phone: beside a long label the figure had a third of the width and wrapped.
+      <dl className="grid gap-x-4 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-1 [&>dd]:mb-1.5 sm:[&>dd]:mb-0">
         {summary.map((item) => (
           <Figure key={item.label} {...item} />
         ))}

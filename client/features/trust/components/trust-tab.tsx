@@ -21,8 +21,9 @@ const STATUS_TABS: Record<TrustFlagStatus, { label: string; icon: typeof Clock; 
 };
 
 /**
- * Admin: Trust & Safety. The collusion checks' flags (rings and boosts) with their evidence, by status; pending
- * ones are confirmed (their ratings stop counting) or dismissed. Above them, the state of the estimates.
+ * Admin: Trust & Safety. The collusion checks' flags (rings and boosts) and the held bursts of new accounts, with
+ * their evidence, by status; pending ones are confirmed (their ratings stop counting) or dismissed. Above them, the
+ * state of the estimates.
  */
 export default function TrustTab() {
   const [status, setStatus] = useState<TrustFlagStatus>('pending');
@@ -36,7 +37,7 @@ export default function TrustTab() {
       <TrustStatusPanel />
       <section aria-labelledby="trust-flags" className="grid gap-3">
         <h2 id="trust-flags" ref={heading} tabIndex={-1} className="text-lg font-bold text-stone-900 outline-none">
-          Collusion flags
+          Collusion and burst flags
         </h2>
         <StatusTabs
           label="Flag status"
