@@ -1,6 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flaggedComments, moderationDecisions, notifications, ratingReports, trustFlags } from '../../db/schema/index';
+import {
+  flaggedComments,
+  moderationDecisions,
+  notifications,
+  ratingReplies,
+  ratingReports,
+  trustFlags,
+} from '../../db/schema/index';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { REPORTS_PER_DAY } from '../../../common/community';
@@ -183,6 +190,33 @@ describe('GET /api/admin/reports', () => {
         `${['offensive', 'offensive', 'personal-information'][index]} details`,
       ]),
     );
+  });
+
+  it('lists a rating whose reply the offensive-language check held; keep shows the reply, hide-comment hides it', async () => {
+    for (const [outcome, shown] of [
+      ['keep', true],
+      ['hide-comment', false],
+    ] as const) {
+      const { ratingId, rated, player } = await ratedPlayer();
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/ratings/${ratingId}/reply`,
+        headers: { cookie: rated.cookie },
+        payload: { text: 'What a dick move, rating me like that.' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const entry = (await queue('open')).find((row) => row.rating.id === ratingId);
+      expect(entry).toMatchObject({ reasons: [], reporters: [], rating: { reply: { held: true } } });
+      const res = await decide(ratingId, { outcome, rule: 'offensive', statement: 'Checked the reply.' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await queue('open')).map((row) => row.rating.id)).not.toContain(ratingId);
+      const [reply] = await t.database.db.select().from(ratingReplies).where(eq(ratingReplies.ratingId, ratingId));
+      expect(reply.status).toBe(shown ? 'shown' : 'hidden');
+      if (shown) {
+        const replies = (await playerComments(player.id)).map((comment) => comment.reply).filter(Boolean);
+        expect(replies).toHaveLength(1);
+      }
+    }
   });
 
   it('refuses everyone but admins, and a cursor it did not make', async () => {
