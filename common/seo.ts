@@ -47,6 +47,12 @@ export const PAGE_META: Record<string, PageMeta> = {
     path: '/verify',
     noindex: true,
   },
+  '/transparency': {
+    title: `Transparency report – ${SITE_NAME}`,
+    description:
+      'What our moderators did each month: reports, decisions and their reasons, appeals, holds and removals.',
+    path: '/transparency',
+  },
   '/coming-soon': {
     title: `Coming soon – ${SITE_NAME}`,
     description: 'Be the first to know when Pickleball Ratings launches in your area.',

@@ -35,6 +35,7 @@ import { reportRoutes } from './features/reports/report.routes';
 import { repliesRoutes } from './features/replies/replies.routes';
 import { firstDrawLimit } from './features/seo/first-draws.service';
 import { seoRoutes } from './features/seo/seo.routes';
+import { transparencyRoutes } from './features/transparency/transparency.routes';
 import { trustRoutes } from './features/trust/trust.routes';
 import { trustRunHealth } from './features/trust/trust-run-health.service';
 import { signupsRoutes } from './features/signups/signups.routes';
@@ -72,6 +73,7 @@ const features: FeatureRoutes[] = [
   ratingsRoutes,
   ratingRemovalRoutes,
   repliesRoutes,
+  transparencyRoutes,
   helpfulnessRoutes,
   gamificationRoutes,
   leaderboardRoutes,

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { signalAppReady } from './app-ready';
 import { AuthEffects } from './auth-effects';
 import { DemoWorldBanner } from './demo-world-banner';
@@ -32,7 +32,12 @@ export function RootLayout() {
           <p>
             © <Year /> Pickleball Ratings · Built by players, for players.
           </p>
-          <p>Honest peer ratings. Friendly competition.</p>
+          <p>
+            Honest peer ratings. Friendly competition. ·{' '}
+            <Link to="/transparency" className="font-medium text-teal-800 underline-offset-4 hover:underline">
+              Transparency report
+            </Link>
+          </p>
         </div>
       </footer>
     </div>

@@ -13,6 +13,7 @@ export const ROUTE_CHUNKS = {
   '/register': () => import('@client/features/auth/components/register-page'),
   '/unsubscribe': () => import('@client/features/notifications/components/unsubscribe-page'),
   '/reset-password': () => import('@client/features/auth/components/reset-password-page'),
+  '/transparency': () => import('@client/features/transparency/components/transparency-page'),
   '/verify': () => import('@client/features/verification/components/verify-page'),
 } as const;
 

@@ -14,6 +14,7 @@ const ResetPasswordPage = lazy(ROUTE_CHUNKS['/reset-password']);
 const DevLoginPage = lazy(ROUTE_CHUNKS['/dev-login']);
 const ComingSoonPage = lazy(ROUTE_CHUNKS['/coming-soon']);
 const DecisionPage = lazy(ROUTE_CHUNKS['/decisions']);
+const TransparencyPage = lazy(ROUTE_CHUNKS['/transparency']);
 const VerifyPage = lazy(ROUTE_CHUNKS['/verify']);
 const UnsubscribePage = lazy(ROUTE_CHUNKS['/unsubscribe']);
 const PlayerPage = lazy(ROUTE_CHUNKS['/players']);
@@ -36,6 +37,7 @@ export function AppRoutes() {
           <Route path="players/:id/:slug?" element={<PlayerPage notFound={<NotFoundPage />} />} />
           <Route path="register" element={<RegisterPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="transparency" element={<TransparencyPage />} />
           <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -9,6 +9,8 @@ import type { TRUST_FLAG_STATUSES } from '@common/schemas/trust';
  */
 export const queryKeys = {
   config: ['config'] as const,
+  /** GET /api/transparency */
+  transparency: ['transparency'] as const,
 
   /** docs/product.md#notifications */
   notifications: {
