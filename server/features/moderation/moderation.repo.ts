@@ -90,9 +90,18 @@ export async function findHeldFields(db: Executor, ratingIds: number[]) {
 /** The flags on a rating that an admin resolved as "keep hidden", with the text each one hides. */
 export async function findKeptHiddenFlags(db: Executor, ratingId: number) {
   return db
-    .select({ field: flaggedComments.field, flaggedText: flaggedComments.flaggedText })
+    .select({ id: flaggedComments.id, field: flaggedComments.field, flaggedText: flaggedComments.flaggedText })
     .from(flaggedComments)
     .where(and(eq(flaggedComments.ratingId, ratingId), eq(flaggedComments.resolution, 'kept_hidden')));
+}
+
+/** Resolved flags decided again (a reversal on appeal): their resolution and who made it are replaced. */
+export async function markResolvedAgain(db: Executor, flagIds: number[], resolution: Resolution): Promise<void> {
+  if (flagIds.length === 0) return;
+  await db
+    .update(flaggedComments)
+    .set(resolution)
+    .where(and(inArray(flaggedComments.id, flagIds), eq(flaggedComments.isResolved, true)));
 }
 
 const flagColumns = {

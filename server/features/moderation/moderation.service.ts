@@ -24,6 +24,7 @@ import {
   lockFlag,
   lockRatingOfFlag,
   markResolved,
+  markResolvedAgain,
   type FlagRow,
 } from './moderation.repo';
 import { screenText } from './screen-text';
@@ -155,6 +156,35 @@ export async function keepRatingTextsHidden(
       : [],
   );
   await insertKeptHiddenFlags(tx, fresh, resolution);
+  await holdRating(tx, ratingId, (await countHoldingFlags(tx, ratingId)) > 0);
+}
+
+/**
+ * The reversal of keepRatingTextsHidden (a hide-comment reversed on appeal, docs/product.md#appeals), on the caller's
+ * transaction with the rating locked: every text of the rating kept hidden is restored, as an admin's "restore"
+ * resolution restores a flagged text; pending flags (text written since, not yet reviewed) stay pending. The rating
+ * is held exactly while a flag still holds text back.
+ */
+export async function showKeptHiddenTexts(
+  tx: Tx,
+  ratingId: number,
+  admin: AdminIdentity,
+  notes: string | null,
+): Promise<void> {
+  const texts = await findRatingTexts(tx, ratingId);
+  // Only flags over text the rating still holds: one over replaced text hides nothing and keeps its history.
+  const hiding = (await findKeptHiddenFlags(tx, ratingId)).filter((flag) => texts[flag.field] === flag.flaggedText);
+  await markResolvedAgain(
+    tx,
+    hiding.map((flag) => flag.id),
+    {
+      resolvedBy: admin.userId,
+      resolvedByLabel: admin.label,
+      resolutionNotes: notes,
+      resolvedAt: new Date(),
+      resolution: 'restored',
+    },
+  );
   await holdRating(tx, ratingId, (await countHoldingFlags(tx, ratingId)) > 0);
 }
 

@@ -131,6 +131,11 @@ export async function setReplyStatus(tx: Tx, ratingId: number, status: 'shown' |
   return true;
 }
 
+/** Whether a decision hid the rating's reply (only a decision hides one; the author cannot change it since). */
+export async function isReplyHidden(db: Executor, ratingId: number): Promise<boolean> {
+  return (await findReply(db, ratingId))?.status === 'hidden';
+}
+
 /** Ratings with a reply held for review, the longest waiting first (for the reports queue). */
 export function heldReplies(db: Executor): Promise<number[]> {
   return listHeldReplyRatingIds(db);

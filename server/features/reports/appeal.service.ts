@@ -12,8 +12,10 @@ import {
   type AppealDecisionBody,
   type AppealQueueStatus,
 } from '../../../common/schemas/appeals';
+import { showKeptHiddenTexts } from '../moderation/moderation.service';
 import { notify } from '../notifications/notifications.service';
 import { restoreRatingInTransaction } from '../ratings/rating-removal.service';
+import { isReplyHidden, setReplyStatus } from '../replies/replies.service';
 import { appealRefusal } from './appeal-rules';
 import {
   findDecision,
@@ -26,6 +28,7 @@ import {
   type AppealListRow,
   type DecisionRow,
 } from './appeal.repo';
+import { lockDecidedRating } from './decision.repo';
 import { applyDecisionOutcome, recordDecision } from './decision.service';
 import { decisionForParty, toAppeal, type DecisionReader } from './decision-view.service';
 
@@ -136,13 +139,21 @@ async function undoDecision(
     await applyDecisionOutcome(tx, decision.ratingId, 'remove', body.rule, admin);
     return body.rule;
   }
-  // TODO(issue 26): showing hidden texts again and taking back a confirmed flag need a function of the moderation
-  // and trust features; until then these appeals can be upheld but not reversed.
-  throw cannotReverse(
-    decision.outcome === 'hide-comment'
-      ? 'Reversing a hidden comment is not available yet'
-      : 'Reversing a Trust & Safety flag decision is not available yet',
-  );
+  if (decision.outcome === 'hide-comment') {
+    await lockDecidedRating(tx, decision.ratingId);
+    await showKeptHiddenTexts(
+      tx,
+      decision.ratingId,
+      admin,
+      `Shown again on appeal ${appealId} of decision ${decision.id}`,
+    );
+    // The decision hid a reply the offensive-language check held (applyDecisionOutcome): it shows again too.
+    if (await isReplyHidden(tx, decision.ratingId)) await setReplyStatus(tx, decision.ratingId, 'shown');
+    return null;
+  }
+  // TODO(issue 26): taking back a confirmed flag needs a function of the trust feature; until then these appeals can
+  // be upheld but not reversed.
+  throw cannotReverse('Reversing a Trust & Safety flag decision is not available yet');
 }
 
 const OUTCOME_TITLES = {

@@ -256,6 +256,62 @@ describe('the admins: GET /api/admin/appeals and POST /api/admin/appeals/:id/dec
     ).not.toContainEqual(expect.objectContaining({ id: appealId }));
   });
 
+  it('a different admin reverses a hidden comment: the comment and the reply it hid show again', async () => {
+    const scene = await ratedScene(t);
+    const comment = 'Great soft game at the kitchen line';
+    const replyText = 'What a dick move, rating me like that.';
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ratings/${scene.rating.id}/reply`,
+      headers: { cookie: scene.rated.cookie },
+      payload: { text: replyText },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    /** What the public player page and the rated player's Ratings About Me show of the rating. */
+    const shown = async () => {
+      const page = await getJson(t, `/api/players/${scene.player.id}/comments`, { cookie: stranger.cookie });
+      const received = await getJson(t, `/api/players/${scene.player.id}/received-ratings`, {
+        cookie: scene.rated.cookie,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(received.statusCode, received.body).toBe(200);
+      const about = received.json<{ id: number; reply: { text: string } | null }[]>();
+      return {
+        page: page.body.includes(comment),
+        pageReply: page.body.includes(replyText),
+        aboutMe: received.body.includes(comment),
+        aboutMeReply: about.find((rating) => rating.id === scene.rating.id)?.reply?.text ?? null,
+      };
+    };
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${scene.rating.id}/decision`,
+      headers: { cookie: adminA.cookie },
+      payload: { outcome: 'hide-comment', rule: 'offensive', statement: 'The comment and the reply insult.' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const decisionId = decided.json<{ decision: { id: number } }>().decision.id;
+    expect(await shown()).toEqual({ page: false, pageReply: false, aboutMe: false, aboutMeReply: null });
+
+    const appealId = (await appeal(decisionId, scene.rater.cookie, 'The comment is about play.')).json<{ id: number }>()
+      .id;
+    const body = { outcome: 'reversed', statement: 'The comment is about play, and so is the reply.' };
+    const reversed = await decideAppeal(appealId, { cookie: adminB.cookie }, body);
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(await shown()).toEqual({ page: true, pageReply: true, aboutMe: true, aboutMeReply: replyText });
+    expect((await getJson(t, `/api/players/${scene.player.id}`)).json()).toMatchObject({ ratingCount: 1 });
+
+    const [reversal] = await t.database.db
+      .select()
+      .from(moderationDecisions)
+      .where(eq(moderationDecisions.reversesDecisionId, decisionId));
+    expect(reversal).toMatchObject({ outcome: 'keep', ratingId: scene.rating.id, decidedBy: adminB.userId });
+    expect((await view(decisionId, scene.rater.cookie)).json()).toMatchObject({
+      reversedBy: { decisionId: reversal.id },
+      appeal: { outcome: 'reversed' },
+    });
+  });
+
   it('upholding leaves the decision as it was and tells the appellant', async () => {
     const scene = await ratedScene(t);
     const decisionId = await decide(t, scene, adminA, 'remove');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ratingReports, ratings } from '../../db/schema/index';
 
@@ -9,6 +9,14 @@ export async function findReportableRating(db: Executor, ratingId: number) {
     .from(ratings)
     .where(eq(ratings.id, ratingId));
   return row;
+}
+
+/**
+ * Serializes one member's reports until the transaction ends (a transaction-scoped advisory lock keyed by the member),
+ * so the count of their day's reports and the insert that follows it are one step however the requests race.
+ */
+export async function lockReporter(db: Executor, reporterUserId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('rating_reports'), hashtext(${reporterUserId}))`);
 }
 
 /** When the member filed their reports since `since`, oldest first, at most `limit` (rating_reports_reporter_created_idx). */

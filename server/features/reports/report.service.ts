@@ -6,7 +6,7 @@ import type { Actor } from '../../plugins/authorize';
 import { REPORTS_PER_DAY } from '../../../common/community';
 import type { RemovalRule } from '../../../common/removal-rules';
 import type { ReportRatingBody, ReportReply } from '../../../common/schemas/reports';
-import { reportTimesSince, findReportableRating, insertReport } from './report.repo';
+import { findReportableRating, insertReport, lockReporter, reportTimesSince } from './report.repo';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -22,7 +22,7 @@ export const REPORT_ALREADY_OPEN = 'You have already reported this rating; a mod
 /**
  * A member's report of a rating (docs/product.md#reports-and-decisions): any confirmed member but the rater, on a
  * rating members can see; one open report per member and rating (the partial unique index decides, so two at once
- * cannot both pass), and REPORTS_PER_DAY in any 24 hours.
+ * cannot both pass), and REPORTS_PER_DAY in any 24 hours (counted under a lock per member).
  */
 export async function fileReport(
   db: Db,
@@ -36,6 +36,8 @@ export async function fileReport(
       const rating = await findReportableRating(tx, ratingId);
       if (!rating || !rating.listedAt || rating.removedAt) throw notFound('Rating not found', 'rating_not_found');
       if (rating.raterUserId === actor.user.id) throw forbidden(REPORT_OWN_RATING, 'report_own_rating');
+      // The day's count and the insert under one lock per member: ten at once cannot all pass the count.
+      await lockReporter(tx, actor.user.id);
       const now = Date.now();
       const recent = await reportTimesSince(tx, actor.user.id, new Date(now - DAY_MS), REPORTS_PER_DAY);
       if (recent.length >= REPORTS_PER_DAY) {

@@ -157,6 +157,25 @@ describe('POST /api/ratings/:id/reports', () => {
   });
 });
 
+// PGlite runs one statement at a time, so only a real server can show a race; skipped without one.
+describe.runIf(process.env.TEST_DATABASE_URL)('reports under concurrency (PostgreSQL)', () => {
+  it(`15 reports at once by one member on 15 ratings: exactly ${REPORTS_PER_DAY} are taken`, async () => {
+    const reporter = await member(t, 'eager');
+    const player = await createPlayer(t);
+    const ratingIds: number[] = [];
+    for (let i = 0; i < 15; i += 1) ratingIds.push(await rate(t, await member(t, 'rater'), player.id));
+    const replies = await Promise.all(ratingIds.map((ratingId) => report(ratingId, reporter.cookie)));
+    const statuses = replies.map((reply) => reply.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(REPORTS_PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15 - REPORTS_PER_DAY);
+    const stored = await t.database.db
+      .select()
+      .from(ratingReports)
+      .where(eq(ratingReports.reporterUserId, reporter.userId));
+    expect(stored).toHaveLength(REPORTS_PER_DAY);
+  });
+});
+
 describe('GET /api/admin/reports', () => {
   it('groups open reports by rating with reasons, counts, reporters, trust figures and earlier decisions', async () => {
     const { ratingId, rater } = await ratedPlayer({ isAnonymous: false });
