@@ -16,6 +16,7 @@ import { showKeptHiddenTexts } from '../moderation/moderation.service';
 import { notify } from '../notifications/notifications.service';
 import { restoreRatingInTransaction } from '../ratings/rating-removal.service';
 import { isReplyHidden, setReplyStatus } from '../replies/replies.service';
+import { reverseFlagConfirmForRating } from '../trust/trust-flags.service';
 import { appealRefusal } from './appeal-rules';
 import {
   findDecision,
@@ -151,9 +152,18 @@ async function undoDecision(
     if (await isReplyHidden(tx, decision.ratingId)) await setReplyStatus(tx, decision.ratingId, 'shown');
     return null;
   }
-  // TODO(issue 26): taking back a confirmed flag needs a function of the trust feature; until then these appeals can
-  // be upheld but not reversed.
-  throw cannotReverse('Reversing a Trust & Safety flag decision is not available yet');
+  // A confirmed Trust & Safety flag (one decision per rating): this rating leaves the flag and counts again; the
+  // flag stays confirmed for the others. A dismiss has no rating (refused above).
+  if (decision.outcome !== 'confirm') throw cannotReverse('Only a confirmed flag can be reversed for a rating');
+  if (decision.flagId === null || decision.ratingPlayerId === null) {
+    throw cannotReverse('The flag this decision confirmed has been deleted');
+  }
+  const released = await reverseFlagConfirmForRating(tx, decision.flagId, {
+    id: decision.ratingId,
+    playerId: decision.ratingPlayerId,
+  });
+  if (!released) throw cannotReverse('The flag no longer counts this rating out');
+  return null;
 }
 
 const OUTCOME_TITLES = {

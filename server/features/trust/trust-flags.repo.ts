@@ -68,6 +68,25 @@ export async function reviewFlag(
   return row;
 }
 
+/**
+ * Takes one rating out of a confirmed flag (an appeal reversed the confirm for it), locking the flag row: the
+ * flag's type, or undefined when the flag is not confirmed or no longer holds the rating.
+ */
+export async function removeRatingFromConfirmedFlag(db: Executor, flagId: number, ratingId: number) {
+  const [row] = await db
+    .update(trustFlags)
+    .set({ ratingIds: sql`array_remove(${trustFlags.ratingIds}, ${ratingId}::int)` })
+    .where(
+      and(
+        eq(trustFlags.id, flagId),
+        eq(trustFlags.status, 'confirmed'),
+        sql`${ratingId}::int = any(${trustFlags.ratingIds})`,
+      ),
+    )
+    .returning({ type: trustFlags.type });
+  return row;
+}
+
 /** Marks players for the worker (a confirmed flag changes their estimates). */
 export async function markPlayersStale(db: Executor, playerIds: number[]) {
   if (playerIds.length === 0) return;

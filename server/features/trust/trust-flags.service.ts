@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { round2 } from './model/round2';
 import type { TrustFlag } from '../../../common/schemas/trust';
 import { conflict, notFound } from '../../lib/app-error';
@@ -10,6 +10,7 @@ import {
   flagsWithStatus,
   flagWithId,
   markPlayersStale,
+  removeRatingFromConfirmedFlag,
   reviewFlag,
 } from './trust-flags.repo';
 import { currentLeniencyPrior } from './trust.service';
@@ -84,6 +85,25 @@ export async function reviewTrustFlag(
     const [flag] = await describe(tx, [row]);
     return { flag };
   });
+}
+
+/**
+ * An appeal reversed the confirm of a flag for one of its ratings (docs/product.md#appeals), on the appeal's
+ * transaction: the rating leaves the flag, so it counts in the estimates again (the model sets aside the ratings
+ * of confirmed flags), and its player is marked for the worker; a burst's held rating is released as a dismiss
+ * releases it (a named one is listed and counts at once, an anonymous one waits for the weekly release). The flag
+ * stays confirmed for its other ratings. Answers false when the flag is not confirmed or no longer holds the rating.
+ */
+export async function reverseFlagConfirmForRating(
+  tx: Executor,
+  flagId: number,
+  rating: { id: number; playerId: number },
+): Promise<boolean> {
+  const flag = await removeRatingFromConfirmedFlag(tx, flagId, rating.id);
+  if (!flag) return false;
+  if (flag.type === 'burst') await settleBurstReview(tx, { id: flagId, ratingIds: [rating.id] }, 'dismiss');
+  await markPlayersStale(tx, [rating.playerId]);
+  return true;
 }
 
 /** GET /api/admin/raters/:userId/trust: leniency in stars above the average rater, with its 90% interval. */
