@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerPage } from '@common/schemas/player-page';
-import { renderPlayerPage, renderSignedOutPage } from './prerender';
+import type { TransparencyReport } from '@common/schemas/transparency';
+import { renderPlayerPage, renderSignedOutPage, renderTransparencyPage } from './prerender';
 
 const config = { demoMode: false, googleEnabled: false };
 const estimate = { mean: 3.62, low: 3.3, high: 3.9, n: 4 };
@@ -42,7 +43,14 @@ const page: PlayerPage = {
 };
 const comments = {
   items: [
-    { id: 11, rating: 3.6, comment: 'Steady dinks.', raterName: 'Casey N.', createdAt: '2026-11-19T10:00:00.000Z', reply: null },
+    {
+      id: 11,
+      rating: 3.6,
+      comment: 'Steady dinks.',
+      raterName: 'Casey N.',
+      createdAt: '2026-11-19T10:00:00.000Z',
+      reply: null,
+    },
     { id: 12, rating: 5, comment: 'Great hands.', raterName: null, createdAt: '2026-11-16T00:00:00.000Z', reply: null },
   ],
   nextCursor: undefined,
@@ -69,5 +77,29 @@ describe('renderSignedOutPage', () => {
     expect(landing.root).not.toContain(LEFT_TO_CLIENT);
     expect(landing.root).toContain('<main');
     expect(landing.head).toContain('"renderedAt":1');
+  });
+
+  it("draws /transparency with its figures, the report seeded under the page's query key", async () => {
+    const report = {
+      generatedAt: '2026-11-20T10:00:00.000Z',
+      months: [
+        {
+          month: '2026-11',
+          reports: { received: 3, byReason: [] },
+          decisions: { total: 2, byOutcome: [], byRule: [], bySource: [], medianHoursFromReport: 36 },
+          appeals: { received: 0, decided: 0, reversed: 0 },
+          automaticHolds: 0,
+          flags: [],
+          ratingsRemoved: 4,
+          accountsErased: 0,
+        },
+      ],
+    } as unknown as TransparencyReport;
+    const drawn = await renderTransparencyPage(report, config, 1);
+    expect(drawn.root).not.toContain(LEFT_TO_CLIENT);
+    expect(drawn.root).toContain('November 2026');
+    expect(drawn.root).toMatch(/<dd[^>]*>36 hours<\/dd>/);
+    expect(drawn.root).toMatch(/Ratings removed<\/dt><dd[^>]*>4<\/dd>/);
+    expect(drawn.head).toContain('"queries":[{"key":["transparency"],"data":{"generatedAt"');
   });
 });

@@ -2,10 +2,12 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { transparencyQuery } from '@client/features/transparency/api/get-transparency';
 import { COMMENTS_PAGE_SIZE, playerPageQuery } from '@client/lib/player-page-query';
 import { queryKeys } from '@client/lib/query-keys';
 import type { AppConfig } from '@common/schemas/auth';
 import type { PlayerPage, PlayerPageComment } from '@common/schemas/player-page';
+import type { TransparencyReport } from '@common/schemas/transparency';
 import { Providers } from './app/providers';
 import { PRERENDER_CONFIG_ID } from './app/prerender-config-id';
 import { PRERENDER_DATA_ID, seedPrerenderedData, type PrerenderData } from './app/prerender-data';
@@ -100,4 +102,17 @@ export function renderPlayerPage(
     ],
   };
   return renderSignedOutPage(page.path, config, data);
+}
+
+/**
+ * /transparency as a signed-out visitor sees it: `report` as GET /api/transparency answers, seeded under the page's
+ * own query key (features/transparency/api/get-transparency.ts), so the client takes it over without asking again.
+ */
+export function renderTransparencyPage(
+  report: TransparencyReport,
+  config: AppConfig,
+  renderedAt = Date.now(),
+): Promise<{ root: string; head: string }> {
+  const data: PrerenderData = { renderedAt, queries: [{ key: transparencyQuery().queryKey, data: report }] };
+  return renderSignedOutPage('/transparency', config, data);
 }

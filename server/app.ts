@@ -6,6 +6,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import type { HelmetOptions } from 'helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redactSecretParams } from '../common/redact-secrets';
+import { TRANSPARENCY_MAX_AGE_SECONDS } from '../common/schemas/transparency';
 import { openDatabase, type Database } from './db/client';
 import type { App, AppDeps, FeatureRoutes } from './deps';
 import type { Env } from './env';
@@ -24,6 +25,7 @@ import { integrityGaugeReading } from './features/integrity/integrity.service';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playerPagesFrom } from './features/player-page/player-page-html';
+import { getTransparencyReport } from './features/transparency/transparency.service';
 import { playerPageRoutes } from './features/player-page/player-page.routes';
 import { playerMergeRoutes } from './features/players/player-merge.routes';
 import { playersRoutes } from './features/players/players.routes';
@@ -262,6 +264,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     root: options.clientRoot,
     ssrEntry: options.ssrEntry,
     playerPages: playerPagesFrom(database.db, env, app.log, firstDrawLimit(limitStore, env.FIRST_DRAWS_PER_MINUTE)),
+    transparency: {
+      report: () => getTransparencyReport(database.db),
+      maxAgeMs: TRANSPARENCY_MAX_AGE_SECONDS * 1000,
+    },
   });
   return app;
 }

@@ -10,6 +10,8 @@ import { TRUST_FLAG_TYPES } from './trust';
 
 /** How many months the report covers, the current one included. */
 export const TRANSPARENCY_MONTHS = 24;
+/** How long an answer (and the page drawn from it) may be shown: a few minutes old is fine. */
+export const TRANSPARENCY_MAX_AGE_SECONDS = 300;
 
 const count = z.number().int().min(0);
 const counted = <Key extends z.ZodType>(key: Key) => z.array(z.object({ key, count }));

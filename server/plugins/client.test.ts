@@ -170,6 +170,69 @@ describe('pre-rendered signed-out pages', () => {
   });
 });
 
+describe('/transparency drawn with its figures', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'pr-client-transparency-'));
+  const app = Fastify({ logger: false });
+  let asked = 0;
+
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
+    // Fails on the first draw, as a renderer that throws; draws the figures on the next ones.
+    writeFileSync(
+      path.join(root, 'prerender.mjs'),
+      [
+        'let draws = 0;',
+        'export const renderSignedOutPage = () => ({ root: "", head: "" });',
+        'export const renderTransparencyPage = async (report) => {',
+        '  if ((draws += 1) === 1) throw new Error("no");',
+        '  return { root: `<p>${report.months[0].ratingsRemoved} removed</p>`, head: "" };',
+        '};',
+      ].join('\n'),
+    );
+    app.get('/api/config', async () => ({ demoMode: false, googleEnabled: false }));
+    await app.register(clientPlugin, {
+      serveClient: true,
+      env: parseEnv({ NODE_ENV: 'test' }),
+      root,
+      ssrEntry: path.join(root, 'prerender.mjs'),
+      transparency: {
+        report: async () => {
+          asked += 1;
+          return { generatedAt: new Date().toISOString(), months: [{ ratingsRemoved: 7 }] } as never;
+        },
+        maxAgeMs: 300_000,
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the client-drawn page when the draw fails, tries again on the next visit and keeps that page', async () => {
+    const failed = await app.inject({ method: 'GET', url: '/transparency' });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    expect(failed.body).toContain('<title>');
+    const drawn = await app.inject({ method: 'GET', url: '/transparency' });
+    expect(drawn.body).toContain('<div id="root"><p>7 removed</p></div>');
+    expect(drawn.headers.vary).toBe('accept-encoding, cookie');
+    const again = await app.inject({ method: 'GET', url: '/transparency?from=footer' });
+    expect(again.body).toBe(drawn.body);
+    expect(asked).toBe(2);
+    const withSession = await app.inject({
+      method: 'GET',
+      url: '/transparency',
+      headers: { cookie: `${SESSION_COOKIE}=abc` },
+    });
+    expect(withSession.body).toContain('<div id="root"></div>');
+  });
+});
+
 describe('pickEncoding', () => {
   it.each([
     ['gzip, deflate, br, zstd', 'br'],

@@ -10,6 +10,7 @@ import { pageTemplate } from './page-head';
 import { registerPlayerPages, type PlayerPages } from './player-pages';
 import { renderSignedOutPages, ssrLoader } from './server-renderer';
 import { SESSION_COOKIE_PATTERN } from './session';
+import { transparencyPageDrawer, type TransparencySource } from './transparency-page';
 
 export const CLIENT_DIST = path.resolve('dist/client');
 /** The server-side renderer of signed-out pages (client/prerender.tsx), built next to the client. */
@@ -17,6 +18,8 @@ export const SSR_ENTRY = path.resolve('dist/ssr/prerender.js');
 
 /** Pages a visitor without a session gets already drawn, so a phone paints them before the JavaScript runs. */
 export const PRERENDERED_PAGES = ['/', '/login'];
+/** Drawn for such a visitor too, with figures read when asked (transparency-page.ts). */
+const TRANSPARENCY_PAGE = '/transparency';
 
 /**
  * Serves the built client: static assets (with their .br/.gz siblings made at build time), and index.html with
@@ -26,7 +29,14 @@ export const PRERENDERED_PAGES = ['/', '/login'];
 export const clientPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { serveClient: boolean; env: Env; root?: string; ssrEntry?: string; playerPages?: PlayerPages },
+    options: {
+      serveClient: boolean;
+      env: Env;
+      root?: string;
+      ssrEntry?: string;
+      playerPages?: PlayerPages;
+      transparency?: TransparencySource;
+    },
   ) => {
     const root = options.root ?? CLIENT_DIST;
     const indexFile = path.join(root, 'index.html');
@@ -64,11 +74,23 @@ export const clientPlugin = fp(
       void loadSignedOutPages();
     });
 
+    const drawTransparencyPage =
+      canServe && options.transparency
+        ? transparencyPageDrawer(app, { source: options.transparency, template: template!, loadSsr })
+        : undefined;
+
     for (const route of Object.keys(PAGE_META)) {
       const prerendered = PRERENDERED_PAGES.includes(route);
       app.get(route, { schema: { hide: true } }, async (request, reply) => {
         const page = pages.get(route);
         if (!page) return reply.status(404).send({ message: 'Client not built: run npm run build', code: 'not_found' });
+        if (route === TRANSPARENCY_PAGE && drawTransparencyPage) {
+          // It reads nothing from the query string: an address with one gets it drawn too.
+          const signedOut = SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '')
+            ? undefined
+            : await drawTransparencyPage();
+          return sendPage(request, reply, signedOut ?? page, 200, ', cookie');
+        }
         if (!prerendered) return sendPage(request, reply, page);
         // With a session cookie the visitor is probably signed in: the blank page, drawn once the session is known.
         // A query string can change the page (/login?error=…), which is drawn for the bare address only.

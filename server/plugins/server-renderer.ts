@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type {
   renderPlayerPage as RenderPlayerPage,
   renderSignedOutPage as RenderSignedOutPage,
+  renderTransparencyPage as RenderTransparencyPage,
 } from '../../client/prerender';
 import type { AppConfig } from '../../common/schemas/auth';
 import { PAGE_META } from '../../common/seo';
@@ -15,6 +16,7 @@ export type SsrModule = {
   renderSignedOutPage: typeof RenderSignedOutPage;
   renderPlayerPage?: typeof RenderPlayerPage;
   PLAYER_PAGE_COMMENTS?: number;
+  renderTransparencyPage?: typeof RenderTransparencyPage;
 };
 
 export type LoadedSsr = { module: SsrModule; config: AppConfig };

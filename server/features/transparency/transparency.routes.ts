@@ -1,9 +1,9 @@
 import type { FeatureRoutes } from '../../deps';
-import { transparencyReportSchema } from '../../../common/schemas/transparency';
+import { TRANSPARENCY_MAX_AGE_SECONDS, transparencyReportSchema } from '../../../common/schemas/transparency';
 import { getTransparencyReport } from './transparency.service';
 
 /** Anyone may read it; a few minutes old is fine, so shared caches and browsers keep it briefly. */
-const TRANSPARENCY_CACHE = 'public, max-age=300';
+const TRANSPARENCY_CACHE = `public, max-age=${TRANSPARENCY_MAX_AGE_SECONDS}`;
 
 export const transparencyRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;

@@ -1,4 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import type { App } from '../../deps';
+import { SESSION_COOKIE } from '../../plugins/session';
 import type { TransparencyMonth, TransparencyReport } from '../../../common/schemas/transparency';
 import {
   appeals,
@@ -310,5 +316,80 @@ describe('GET /api/transparency', () => {
     const report = await getTransparencyReport(t.database.db, now);
     expect(report.months.length).toBeLessThanOrEqual(24);
     expect(report.months.some((month) => month.month === monthOf(old))).toBe(false);
+  });
+});
+
+/*
+ * /transparency as the server sends it, with the server-side renderer (client/prerender.tsx, from source): a visitor
+ * without a session cookie gets it drawn with the figures, kept while the API's answer may be cached (5 minutes).
+ */
+describe('GET /transparency pre-rendered for a visitor without a session', () => {
+  let pages: App;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'pr-transparency-page-'));
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    const ssrEntry = path.resolve('client/prerender.tsx');
+    pages = await buildApp({
+      env: t.env,
+      database: t.database,
+      logger: false,
+      serveClient: true,
+      clientRoot: root,
+      ssrEntry,
+    });
+    await pages.ready();
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await pages.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+  const erasedThisMonth = (html: string) =>
+    /<dt[^>]*>Accounts erased<\/dt><dd[^>]*>(\d+)<\/dd>/.exec(rootOf(html))?.[1];
+
+  it('draws the figures for a signed-out visitor, with the data it was drawn with; a session cookie gets it blank', async () => {
+    const reply = await pages.inject({ url: '/transparency' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers.vary).toContain('cookie');
+    const html = reply.body;
+    // The rows inserted above: this month's median from report to decision is 36 hours, one account erased.
+    expect(rootOf(html)).toContain('Transparency report');
+    expect(rootOf(html)).toMatch(/<dd[^>]*>36 hours<\/dd>/);
+    expect(erasedThisMonth(html)).toBe('1');
+    expect(html).toMatch(/<title>[^<]*Transparency/);
+    const data = /<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const api = await pages.inject({ url: '/api/transparency' });
+    const seeded = JSON.parse(data!) as { queries: { key: unknown[]; data: TransparencyReport }[] };
+    expect(seeded.queries[0].key).toEqual(['transparency']);
+    expect(seeded.queries[0].data.months).toEqual(api.json<TransparencyReport>().months);
+    // No script besides the JSON data ones and the module (the CSP allows no inline script).
+    expect([...html.matchAll(/<script(?![^>]*type="application\/(?:json|ld\+json)")(?![^>]*src=)[^>]*>/g)]).toEqual([]);
+
+    const withSession = await pages.inject({ url: '/transparency', headers: { cookie: `${SESSION_COOKIE}=abc` } });
+    expect(withSession.statusCode).toBe(200);
+    expect(withSession.body).toContain('<div id="root"></div>');
+    expect(withSession.body).not.toContain('36 hours');
+  });
+
+  it('keeps the drawn page for 5 minutes, then draws it anew with the figures of the time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // Past the page the test above drew: this one is drawn now.
+    vi.advanceTimersByTime(301_000);
+    const before = await pages.inject({ url: '/transparency' });
+    await t.database.db
+      .insert(dataRequests)
+      .values({ kind: 'erase', userId: await newUser(), counts: {}, at: new Date() });
+    vi.advanceTimersByTime(299_000);
+    const kept = await pages.inject({ url: '/transparency' });
+    expect(kept.headers.etag).toBe(before.headers.etag);
+    vi.advanceTimersByTime(301_000);
+    const redrawn = await pages.inject({ url: '/transparency' });
+    expect(erasedThisMonth(redrawn.body)).toBe(String(Number(erasedThisMonth(before.body)) + 1));
   });
 });
