@@ -124,7 +124,6 @@ export const appealDecisionBodySchema = z.strictObject({
 
 export const SAME_ADMIN_MESSAGE = 'A different admin must decide this appeal';
 
-export type AppealBody = z.infer<typeof appealBodySchema>;
 export type Appeal = z.infer<typeof appealSchema>;
 export type DecisionView = z.infer<typeof decisionViewSchema>;
 export type AdminAppeal = z.infer<typeof adminAppealSchema>;

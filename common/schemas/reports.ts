@@ -113,4 +113,3 @@ export type DecideReportBody = z.infer<typeof decideReportBodySchema>;
 export type ReportQueueQuery = z.infer<typeof reportQueueQuerySchema>;
 export type ReportQueueEntry = z.infer<typeof reportQueueEntrySchema>;
 export type Decision = z.infer<typeof decisionSchema>;
-export type Reporter = z.infer<typeof reporterSchema>;

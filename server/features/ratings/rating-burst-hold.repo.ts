@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ratingHelpfulness, ratings } from '../../db/schema/index';
 
@@ -52,13 +52,4 @@ export async function markBurstReleased(db: Executor, ratingIds: number[], at: D
       publishedAt: sql`case when ${ratings.isAnonymous} then null else ${at.toISOString()}::timestamptz end`,
     })
     .where(and(inArray(ratings.id, ratingIds), isNotNull(ratings.burstHeldAt)));
-}
-
-/** The held ratings of a burst flag. */
-export async function findHeldRatingIds(db: Executor, flagId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: ratings.id })
-    .from(ratings)
-    .where(and(eq(ratings.burstFlagId, flagId), isNotNull(ratings.burstHeldAt)));
-  return rows.map((row) => row.id);
 }

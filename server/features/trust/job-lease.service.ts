@@ -1,2 +1,2 @@
 /** The lease of a job one instance runs at a time, for other features' jobs (the weekly ratings digest). */
-export { holdLease, LeaseLost, type HeldLease } from './job-lease';
+export { holdLease } from './job-lease';
