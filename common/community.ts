@@ -28,9 +28,6 @@ export type AppellantRole = (typeof APPELLANT_ROLES)[number];
 export const APPEAL_OUTCOMES = ['upheld', 'reversed'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
-/** A reply is shown, held by the offensive-language check until an admin decides, or hidden by a decision. */
-export const REPLY_STATUSES = ['shown', 'held', 'hidden'] as const;
-
 /** What a notification is about; each kind has its own e-mail switch in the Account screen. */
 export const NOTIFICATION_KINDS = [
   'ratings-digest',
