@@ -80,7 +80,7 @@ async function tellRater(tx: Executor, rating: { ratingId: number; raterUserId: 
     kind: 'reply',
     title: `${firstName} replied to your rating`,
     body: `${firstName} wrote a public reply under the rating you gave.`,
-    link: '/my-ratings',
+    link: '/?tab=my-ratings',
     dedupeKey: `reply:${rating.ratingId}`,
   });
 }

@@ -108,7 +108,7 @@ describe('PUT and DELETE /api/ratings/:id/reply', () => {
     const raterId = await userIdOf(t, scenario.rater.email);
     const notices = await replyNotices(raterId);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ link: '/my-ratings', dedupeKey: `reply:${scenario.rating.id}` });
+    expect(notices[0]).toMatchObject({ link: '/?tab=my-ratings', dedupeKey: `reply:${scenario.rating.id}` });
 
     // An edit replaces the text and keeps its creation time; the rater is not told again.
     const edited = await putReply(scenario.rating.id, 'Edited: thanks!', scenario.playerCookie);
