@@ -194,6 +194,59 @@ export const exportedSessionSchema = z.object({
 
 export const exportedSignupSchema = z.object({ email: z.string(), createdAt: z.iso.datetime() });
 
+/**
+ * A reply the person wrote under a rating about their player: the rating by its id, player and date, as the ratings
+ * received name it (an anonymous one dated to its release week), never by its rater.
+ */
+export const exportedReplySchema = z.object({
+  ratingId: z.number().int(),
+  playerId: z.number().int(),
+  playerName: z.string(),
+  ratingDate: z.iso.datetime(),
+  text: z.string(),
+  status: z.enum(['shown', 'held', 'hidden']),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+/** A report the person filed; its decision by outcome only (who decided, and who else reported, left out). */
+export const exportedReportSchema = z.object({
+  id: z.number().int(),
+  ratingId: z.number().int(),
+  reason: z.string(),
+  details: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decided: z.boolean(),
+  outcome: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+
+/** An appeal the person made; who decided it is left out. */
+export const exportedAppealSchema = z.object({
+  id: z.number().int(),
+  decisionId: z.number().int(),
+  role: z.enum(['rater', 'reporter', 'rated-player']),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+  outcome: z.enum(['upheld', 'reversed']).nullable(),
+  statement: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+
+/** A kind of e-mail the person switched off, and when. */
+export const exportedEmailOptOutSchema = z.object({ kind: z.string(), createdAt: z.iso.datetime() });
+
+/** A notice under the bell; never the e-mail outbox's state. */
+export const exportedNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+});
+
 /** The whole file, in this order. */
 export const accountExportSchema = z.object({
   exportedAt: z.iso.datetime(),
@@ -204,8 +257,13 @@ export const accountExportSchema = z.object({
   sessions: z.array(exportedSessionSchema),
   launchListSignups: z.array(exportedSignupSchema),
   helpfulnessVotes: z.array(exportedVoteSchema),
+  replies: z.array(exportedReplySchema),
+  reports: z.array(exportedReportSchema),
+  appeals: z.array(exportedAppealSchema),
+  emailOptOuts: z.array(exportedEmailOptOutSchema),
   ratingsReceived: z.array(exportedReceivedRatingSchema),
   ratingsWritten: z.array(exportedWrittenRatingSchema),
+  notifications: z.array(exportedNotificationSchema),
 });
 
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;

@@ -1,11 +1,17 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mapColumns, param, preparedStatement, selectColumns } from '../../db/prepared';
 import {
+  appeals,
+  emailOptOuts,
   emailSignups,
+  moderationDecisions,
+  notifications,
   playerMatchRequests,
   players,
   ratingHelpfulness,
+  ratingReplies,
+  ratingReports,
   ratings,
   sessions,
   type PlayerRow,
@@ -67,6 +73,76 @@ export async function findVotesOfUser(db: Db, userId: string) {
     .from(ratingHelpfulness)
     .where(eq(ratingHelpfulness.userId, userId))
     .orderBy(asc(ratingHelpfulness.createdAt), asc(ratingHelpfulness.id));
+}
+
+/**
+ * The replies the account wrote as a rated player (rating_replies_author_idx; one per rating about their player),
+ * with the rating's player and the times that date it: never its rater.
+ */
+export async function findRepliesOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      ratingId: ratingReplies.ratingId,
+      text: ratingReplies.text,
+      status: ratingReplies.status,
+      createdAt: ratingReplies.createdAt,
+      updatedAt: ratingReplies.updatedAt,
+      ratingIsAnonymous: ratings.isAnonymous,
+      ratingCreatedAt: ratings.createdAt,
+      ratingListedAt: ratings.listedAt,
+      playerId: ratings.playerId,
+      playerName: sql<string>`${players.firstName} || ' ' || ${players.lastName}`,
+    })
+    .from(ratingReplies)
+    .innerJoin(ratings, eq(ratings.id, ratingReplies.ratingId))
+    .innerJoin(players, eq(players.id, ratings.playerId))
+    .where(eq(ratingReplies.authorUserId, userId))
+    .orderBy(asc(ratingReplies.createdAt), asc(ratingReplies.ratingId));
+}
+
+/** The reports the account filed (rating_reports_reporter_created_idx), with the deciding outcome, never its admin. */
+export async function findReportsOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: ratingReports.id,
+      ratingId: ratingReports.ratingId,
+      reason: ratingReports.reason,
+      details: ratingReports.details,
+      createdAt: ratingReports.createdAt,
+      outcome: moderationDecisions.outcome,
+      decidedAt: moderationDecisions.decidedAt,
+    })
+    .from(ratingReports)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, ratingReports.decisionId))
+    .where(eq(ratingReports.reporterUserId, userId))
+    .orderBy(asc(ratingReports.createdAt), asc(ratingReports.id));
+}
+
+/** The appeals the account made (appeals_appellant_idx); who decided them is left out. */
+export async function findAppealsOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: appeals.id,
+      decisionId: appeals.decisionId,
+      role: appeals.appellantRole,
+      text: appeals.text,
+      createdAt: appeals.createdAt,
+      outcome: appeals.outcome,
+      statement: appeals.statement,
+      decidedAt: appeals.decidedAt,
+    })
+    .from(appeals)
+    .where(eq(appeals.appellantUserId, userId))
+    .orderBy(asc(appeals.createdAt), asc(appeals.id));
+}
+
+/** The kinds of e-mail the account switched off (the table's primary key). */
+export async function findEmailOptOutsOfUser(db: Db, userId: string) {
+  return db
+    .select({ kind: emailOptOuts.kind, createdAt: emailOptOuts.createdAt })
+    .from(emailOptOuts)
+    .where(eq(emailOptOuts.userId, userId))
+    .orderBy(asc(emailOptOuts.kind));
 }
 
 /** Rows a page statement reads at most. */
@@ -145,4 +221,29 @@ export async function findReceivedRatingsPage(
     raterFirstName: row.raterFirstName as string | null,
     raterLastName: row.raterLastName as string | null,
   }));
+}
+
+/**
+ * A page of the account's notices, newest first: a range of notifications_user_idx after the previous page's last
+ * id (ids only grow, so the id alone orders them). Never the e-mail outbox's state or the dedupe key.
+ */
+export async function findNotificationsPage(db: Db, userId: string, afterId: number | undefined) {
+  return db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(
+      afterId === undefined
+        ? eq(notifications.userId, userId)
+        : and(eq(notifications.userId, userId), lt(notifications.id, afterId)),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(EXPORT_PAGE_SIZE);
 }

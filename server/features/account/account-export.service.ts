@@ -17,9 +17,14 @@ import { heldFieldsOf } from '../moderation/moderation.service';
 import { ratingContent } from '../ratings/rating-content.service';
 import {
   EXPORT_PAGE_SIZE,
+  findAppealsOfUser,
   findClaimsOfUser,
+  findEmailOptOutsOfUser,
+  findNotificationsPage,
   findPlayerOfUser,
   findReceivedRatingsPage,
+  findRepliesOfUser,
+  findReportsOfUser,
   findSessionsOfUser,
   findSignupsOfEmail,
   findVotesOfUser,
@@ -39,6 +44,7 @@ import {
 export const exportFileName = (at: Date) => `pickleball-ratings-data-${at.toISOString().slice(0, 10)}.json`;
 
 const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 const average = (sum: number, count: number) => (count === 0 ? null : averageToOneDecimal(sum, count));
 
 function toAccount(user: UserRow): ExportedAccount {
@@ -150,19 +156,22 @@ function toPoints(stats: Awaited<ReturnType<typeof getMyStats>>): ExportedPoints
   };
 }
 
+const ratingIdOf = (row: { rating: RatingRow }) => row.rating.id;
+
 /**
- * Every page of a list. The next page is asked for as soon as a page arrives, so the database reads it while this
+ * Every page of a list, each after the previous page's last row (`lastId`). The next page is asked for as soon as a page arrives, so the database reads it while this
  * one is written out (for the busiest rater, the reads and the writing take about as long as each other).
  */
-async function* pages<Row extends { rating: RatingRow }>(
+async function* pages<Row>(
   readPage: (afterId: number | undefined) => Promise<Row[]>,
+  lastId: (row: Row) => number,
 ): AsyncGenerator<Row[]> {
   let next = readPage(undefined);
   for (;;) {
     const page = await next;
     const more = page.length === EXPORT_PAGE_SIZE;
     if (more) {
-      next = readPage(page[page.length - 1].rating.id);
+      next = readPage(lastId(page[page.length - 1]));
       // A download abandoned meanwhile leaves this read unawaited: its failure is nobody's to report.
       next.catch(() => undefined);
     }
@@ -188,12 +197,16 @@ async function* jsonArray<Row>(
 
 /** The sections read at once (each a few rows), in the file's order. */
 async function smallSections(db: Db, user: UserRow, player: PlayerRow | undefined, exportedAt: Date) {
-  const [stats, claims, sessions, signups, votes] = await Promise.all([
+  const [stats, claims, sessions, signups, votes, replies, reports, appeals, optOuts] = await Promise.all([
     getMyStats(db, user.id),
     findClaimsOfUser(db, user.id),
     findSessionsOfUser(db, user.id),
     findSignupsOfEmail(db, user.email),
     findVotesOfUser(db, user.id),
+    findRepliesOfUser(db, user.id),
+    findReportsOfUser(db, user.id),
+    findAppealsOfUser(db, user.id),
+    findEmailOptOutsOfUser(db, user.id),
   ]);
   return {
     exportedAt: iso(exportedAt),
@@ -230,17 +243,53 @@ async function smallSections(db: Db, user: UserRow, player: PlayerRow | undefine
       createdAt: iso(vote.createdAt),
       updatedAt: iso(vote.updatedAt),
     })),
+    replies: replies.map((reply) => ({
+      ratingId: reply.ratingId,
+      playerId: reply.playerId,
+      playerName: reply.playerName,
+      // Dated as the ratings received date it (docs/product.md#anonymity).
+      ratingDate: iso(
+        reply.ratingIsAnonymous ? startOfWeek(reply.ratingListedAt ?? reply.ratingCreatedAt) : reply.ratingCreatedAt,
+      ),
+      text: reply.text,
+      status: reply.status,
+      createdAt: iso(reply.createdAt),
+      updatedAt: iso(reply.updatedAt),
+    })),
+    reports: reports.map((report) => ({
+      id: report.id,
+      ratingId: report.ratingId,
+      reason: report.reason,
+      details: report.details,
+      createdAt: iso(report.createdAt),
+      decided: report.outcome !== null,
+      outcome: report.outcome,
+      decidedAt: isoOrNull(report.decidedAt),
+    })),
+    appeals: appeals.map((appeal) => ({
+      id: appeal.id,
+      decisionId: appeal.decisionId,
+      role: appeal.role,
+      text: appeal.text,
+      createdAt: iso(appeal.createdAt),
+      outcome: appeal.outcome,
+      statement: appeal.statement,
+      decidedAt: isoOrNull(appeal.decidedAt),
+    })),
+    emailOptOuts: optOuts.map((optOut) => ({ kind: optOut.kind, createdAt: iso(optOut.createdAt) })),
   };
 }
 
-/** The export file's text, in pieces: the small sections first, then the two ratings lists a page at a time. */
+/** The export file's text, in pieces: the small sections first, then the two ratings lists and the notices a page at a time. */
 export async function* exportChunks(db: Db, user: UserRow, exportedAt: Date): AsyncGenerator<string> {
   const player = await findPlayerOfUser(db, user.id);
   const head = await smallSections(db, user, player, exportedAt);
-  // The small sections' keys in the schema's order, written as one object left open for the two lists.
+  // The small sections' keys in the schema's order, written as one object left open for the paged lists.
   yield JSON.stringify(head).slice(0, -1);
   yield ',"ratingsReceived":';
-  const received = player ? pages((afterId) => findReceivedRatingsPage(db, player.id, afterId)) : pages(async () => []);
+  const received = player
+    ? pages((afterId) => findReceivedRatingsPage(db, player.id, afterId), ratingIdOf)
+    : pages(async (): Promise<ReceivedRow[]> => [], ratingIdOf);
   yield* jsonArray(received, async (rows) => {
     const held = await heldFieldsOf(
       db,
@@ -250,8 +299,25 @@ export async function* exportChunks(db: Db, user: UserRow, exportedAt: Date): As
   });
   yield ',"ratingsWritten":';
   yield* jsonArray(
-    pages((afterId) => findWrittenRatingsPage(db, user.email, afterId)),
+    pages((afterId) => findWrittenRatingsPage(db, user.email, afterId), ratingIdOf),
     (rows) => rows.map(toWritten),
+  );
+  yield ',"notifications":';
+  yield* jsonArray(
+    pages(
+      (afterId) => findNotificationsPage(db, user.id, afterId),
+      (row) => row.id,
+    ),
+    (rows) =>
+      rows.map((notice) => ({
+        id: notice.id,
+        kind: notice.kind,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link,
+        createdAt: iso(notice.createdAt),
+        readAt: isoOrNull(notice.readAt),
+      })),
   );
   yield '}\n';
 }

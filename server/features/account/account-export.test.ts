@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings } from '../../db/schema/index';
+import { signInAs } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startOfWeek } from '../../../common/anonymity';
 import { accountExportSchema, type AccountExport } from '../../../common/schemas/account';
-import { createPlayer, releaseAnonymous } from '../ratings/ratings-fixtures';
+import { createPlayer, releaseAnonymous, uniqueEmail } from '../ratings/ratings-fixtures';
 import { dataRequestsOf, emailsIn, member, ownPlayer, rate, signInAgain, vote, type Member } from './account-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +22,15 @@ describe('GET /api/auth/user/export', () => {
   let res: Awaited<ReturnType<TestApp['app']['inject']>>;
   let anonymousId: number;
   let bobsRatingId: number;
+  let reportedId: number;
+  let admins: string[];
+
+  /** A call as `cookie` that must succeed; answers its JSON. */
+  async function ok<Reply>(method: 'POST' | 'PUT', url: string, cookie: string, payload: object) {
+    const call = await t.app.inject({ method, url, headers: { cookie }, payload });
+    expect(call.statusCode, call.body).toBeLessThan(300);
+    return call.json<Reply>();
+  }
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -56,6 +66,38 @@ describe('GET /api/auth/user/export', () => {
     expect(claim.statusCode, claim.body).toBe(201);
     const signup = await t.app.inject({ method: 'POST', url: '/api/email-signup', payload: { email: ann.email } });
     expect(signup.statusCode, signup.body).toBeLessThan(300);
+
+    // Ann replies to Bob's rating of her; she and Cat report Bob's rating of Otto; one admin keeps it, Ann appeals
+    // and another admin upholds the decision (each outcome a notice to Ann); she reads her notices and switches
+    // the weekly digest's e-mails off.
+    admins = [uniqueEmail('decider'), uniqueEmail('appeals')];
+    const [decider, appealsAdmin] = [
+      await signInAs(t, { email: admins[0], isAdmin: true }),
+      await signInAs(t, { email: admins[1], isAdmin: true }),
+    ];
+    await ok('PUT', `/api/ratings/${bobsRatingId}/reply`, ann.cookie, { text: 'Thanks, Bob. Kitchen line again?' });
+    reportedId = (await rate(t, bob, other.id, { strengthsImprovements: 'Otto never moves.' })).id;
+    for (const reporter of [ann, cat]) {
+      await ok('POST', `/api/ratings/${reportedId}/reports`, reporter.cookie, {
+        reason: 'not-based-on-play',
+        details: `${reporter.firstName} thinks Bob never played Otto.`,
+      });
+    }
+    const { decision } = await ok<{ decision: { id: number } }>(
+      'POST',
+      `/api/admin/reports/${reportedId}/decision`,
+      decider,
+      { outcome: 'keep', rule: 'not-based-on-play', statement: 'Bob and Otto played in the league.' },
+    );
+    const appeal = await ok<{ id: number }>('POST', `/api/decisions/${decision.id}/appeal`, ann.cookie, {
+      text: 'They never met on court.',
+    });
+    await ok('POST', `/api/admin/appeals/${appeal.id}/decision`, appealsAdmin, {
+      outcome: 'upheld',
+      statement: 'The league sheet shows their match.',
+    });
+    await ok('POST', '/api/notifications/read', ann.cookie, {});
+    await ok('PUT', '/api/notifications/preferences', ann.cookie, { emails: { 'ratings-digest': false } });
     await signInAgain(t, ann);
 
     res = await t.app.inject({ method: 'GET', url: '/api/auth/user/export', headers: { cookie: ann.cookie } });
@@ -139,6 +181,47 @@ describe('GET /api/auth/user/export', () => {
     const body = bobs.json<AccountExport>();
     expect(body.claims).toEqual([expect.objectContaining({ status: 'pending', playerName: 'Claimed Dinker' })]);
     expect(Object.keys(body.claims[0])).not.toContain('reviewedBy');
+  });
+
+  it('holds the replies written, the reports filed, the appeals, the notices and the e-mails switched off', () => {
+    expect(file.replies).toEqual([
+      expect.objectContaining({
+        ratingId: bobsRatingId,
+        playerName: 'Ann Dinker',
+        text: 'Thanks, Bob. Kitchen line again?',
+        status: 'shown',
+        ratingDate: anyString,
+      }),
+    ]);
+    expect(file.reports).toEqual([
+      expect.objectContaining({
+        ratingId: reportedId,
+        reason: 'not-based-on-play',
+        details: 'Ann thinks Bob never played Otto.',
+        decided: true,
+        outcome: 'keep',
+      }),
+    ]);
+    expect(file.appeals).toEqual([
+      expect.objectContaining({
+        role: 'reporter',
+        text: 'They never met on court.',
+        outcome: 'upheld',
+        statement: 'The league sheet shows their match.',
+        decidedAt: anyString,
+      }),
+    ]);
+    expect(file.notifications.map((notice) => notice.kind).sort()).toEqual(['appeal-outcome', 'report-decision']);
+    for (const notice of file.notifications) {
+      expect(notice).toMatchObject({ title: anyString, body: anyString, readAt: anyString });
+    }
+    expect(file.emailOptOuts).toEqual([{ kind: 'ratings-digest', createdAt: anyString }]);
+  });
+
+  it('names no other reporter and no admin who decided', () => {
+    expect(text).not.toContain('Cat thinks');
+    for (const admin of admins) expect(text).not.toContain(admin);
+    expect(text).not.toMatch(/decidedBy|decided_by/);
   });
 
   it('records each export by account id', async () => {
