@@ -51,6 +51,14 @@ export const erasureCountsSchema = z.object({
   badges: z.number().int(),
   /** Ratings about the person's player, when the player was deleted too. */
   ratingsAboutPlayer: z.number().int(),
+  /** Replies the person wrote under ratings about their player. */
+  replies: z.number().int(),
+  /** Reports of ratings the person filed. */
+  reports: z.number().int(),
+  /** Appeals of decisions the person made. */
+  appeals: z.number().int(),
+  /** Notices to the person. */
+  notifications: z.number().int(),
 });
 
 export const erasureReplySchema = z.object({

@@ -4,12 +4,16 @@ import {
   achievements,
   adminTokens,
   anonymityReleases,
+  appeals,
   dataRequests,
   emailSignups,
   flaggedComments,
+  notifications,
   playerMatchRequests,
   players,
   ratingRemovals,
+  ratingReplies,
+  ratingReports,
   raterTrust,
   sessions,
   trustFlags,
@@ -51,6 +55,19 @@ export async function deletePlayer(db: Executor, playerId: number): Promise<void
 
 export async function countBadges(db: Executor, userId: string): Promise<number> {
   return counted(db.select({ id: achievements.id }).from(achievements).where(eq(achievements.userId, userId)));
+}
+
+/**
+ * The account's replies, reports, appeals and notices, counted for the confirmation: the rows themselves go with the
+ * account's row (on delete cascade), so they are counted before it goes. Each by its index on the account.
+ */
+export async function countCommunityRowsOfUser(db: Executor, userId: string) {
+  return {
+    replies: await db.$count(ratingReplies, eq(ratingReplies.authorUserId, userId)),
+    reports: await db.$count(ratingReports, eq(ratingReports.reporterUserId, userId)),
+    appeals: await db.$count(appeals, eq(appeals.appellantUserId, userId)),
+    notifications: await db.$count(notifications, eq(notifications.userId, userId)),
+  };
 }
 
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<number> {

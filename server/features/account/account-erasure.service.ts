@@ -7,6 +7,7 @@ import { eraseRatingsByRater, eraseRatingsOfPlayer } from '../ratings/rating-era
 import {
   allowLongStatements,
   countBadges,
+  countCommunityRowsOfUser,
   deleteClaimsOfUser,
   deleteOtherRowsOfEmail,
   deletePlayer,
@@ -23,7 +24,8 @@ import { insertDataRequest, lockUser } from './account.repo';
  * An account's erasure (docs/product.md#your-data), in one transaction: either all of it happens or none. What the
  * account did is taken back from what others see (its votes from its raters' figures, its ratings from the rated
  * players' pages, aggregates and estimates and from its own figures), then every row naming it goes: its sessions,
- * claims, launch-list sign-ups, tokens and the account itself. Its player profile is unlinked and kept, unless the
+ * claims, launch-list sign-ups, tokens and the account itself (its replies, reports, appeals, notices and e-mail
+ * settings with it, by cascade). Its player profile is unlinked and kept, unless the
  * person asks for it to go too, with the ratings about it.
  */
 
@@ -41,6 +43,7 @@ export async function eraseInTransaction(tx: Tx, userId: string, request: Erasur
   if (!user) throw notFound('User not found', 'user_not_found');
   await allowLongStatements(tx);
   const badges = await countBadges(tx, userId);
+  const community = await countCommunityRowsOfUser(tx, userId);
   const votes = await eraseVotesOfVoter(tx, userId);
   const written = await eraseRatingsByRater(tx, { userId, email: user.email });
 
@@ -64,6 +67,7 @@ export async function eraseInTransaction(tx: Tx, userId: string, request: Erasur
     signups: await deleteSignupsOfEmail(tx, user.email),
     badges,
     ratingsAboutPlayer,
+    ...community,
   };
   await deleteOtherRowsOfEmail(tx, user.email);
   // Only an admin is named in the audit records: a member's erasure skips their scans.

@@ -118,7 +118,11 @@ describe('DELETE /api/auth/user', () => {
       lonePlayerId = (await createPlayer(t, { firstName: 'Lone' })).id;
 
       // Eve rates Otto (Otto and Bob's ratings make 2) and Lone by name, and Bob anonymously (released).
-      await rate(t, bob, ottosPlayerId, { overallRating: 2, serveReturn: 2, strengthsImprovements: 'Bob on Otto.' });
+      const bobsOnOtto = await rate(t, bob, ottosPlayerId, {
+        overallRating: 2,
+        serveReturn: 2,
+        strengthsImprovements: 'Bob on Otto.',
+      });
       const evesOnOtto = await rate(t, eve, ottosPlayerId, { overallRating: 5, strengthsImprovements: 'Eve on Otto.' });
       await rate(t, eve, lonePlayerId, { strengthsImprovements: 'Eve on Lone.' });
       const bobsPlayerId = (await ownPlayer(t, bob)).id;
@@ -128,6 +132,14 @@ describe('DELETE /api/auth/user', () => {
       await vote(t, otto, evesOnOtto.id, 5);
       bobsRatingId = (await rate(t, bob, evesPlayerId, { strengthsImprovements: 'Bob on Eve.' })).id;
       await vote(t, eve, bobsRatingId, 4);
+      // She replies to Bob's rating of her and reports his rating of Otto.
+      for (const [url, method, payload] of [
+        [`/api/ratings/${bobsRatingId}/reply`, 'PUT', { text: 'Thanks, Bob.' }],
+        [`/api/ratings/${bobsOnOtto.id}/reports`, 'POST', { reason: 'other', details: 'Eve doubts it.' }],
+      ] as const) {
+        const res = await t.app.inject({ method, url, headers: { cookie: eve.cookie }, payload });
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      }
       expect((await myStatsOf(t, bob.cookie)).reviewsCount).toBe(1);
       // A withdrawn claim and a launch-list sign-up name her too.
       const claim = await t.app.inject({
@@ -168,6 +180,10 @@ describe('DELETE /api/auth/user', () => {
           signups: 1,
           badges: anyNumber,
           ratingsAboutPlayer: 0,
+          replies: 1,
+          reports: 1,
+          appeals: 0,
+          notifications: 0,
           playerProfile: 'unlinked',
         },
       });
@@ -225,6 +241,7 @@ describe('DELETE /api/auth/user', () => {
       expect(mail.text).toContain('3 ratings you wrote');
       expect(mail.text).toContain('1 helpfulness vote you cast');
       expect(mail.text).toContain('2 signed-in sessions');
+      expect(mail.text).toContain('1 reply you wrote to ratings, 1 report you filed and 0 appeals you made');
       expect(mail.text).toContain('Your player profile was unlinked from the account and kept');
     });
 

@@ -24,6 +24,8 @@ export function erasureMail(to: string, { erased }: ErasureReply, byAdmin: boole
     `- ${count(erased.sessions, 'signed-in session', 'signed-in sessions')}`,
     `- ${count(erased.claims, 'profile claim', 'profile claims')}`,
     `- ${count(erased.signups, 'launch-list sign-up', 'launch-list sign-ups')}`,
+    `- ${count(erased.replies, 'reply', 'replies')} you wrote to ratings, ${count(erased.reports, 'report', 'reports')} you filed and ${count(erased.appeals, 'appeal', 'appeals')} you made`,
+    `- ${count(erased.notifications, 'notification', 'notifications')} and your e-mail settings`,
     ...(erased.playerProfile === 'deleted'
       ? [`- ${count(erased.ratingsAboutPlayer, 'rating', 'ratings')} about your player profile`]
       : []),
