@@ -33,7 +33,11 @@ export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
 export const LEADERBOARD_PERIODS = ['all', 'year', 'month', 'week'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
-export const FLAG_REASONS = ['racial', 'slur', 'religious', 'sexual', 'contextual', 'other'] as const;
+/**
+ * Why a text is held: the screening's reasons, and 'decision' for a text a moderator's hide-comment decision hid
+ * (docs/product.md#reports-and-decisions), which is no automatic hold (the transparency report tells them apart).
+ */
+export const FLAG_REASONS = ['racial', 'slur', 'religious', 'sexual', 'contextual', 'other', 'decision'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 export const STAR_MIN = 1;

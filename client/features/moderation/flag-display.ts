@@ -14,7 +14,8 @@ export function reasonTone(reason: string): BadgeTone {
   return 'neutral';
 }
 
-export const reasonLabel = (reason: string) => (reason ? reason[0].toUpperCase() + reason.slice(1) : 'Other');
+export const reasonLabel = (reason: string) =>
+  reason === 'decision' ? 'Hidden by a decision' : reason ? reason[0].toUpperCase() + reason.slice(1) : 'Other';
 
 /** Which text of the rating was flagged, in the words of the rating form. */
 export function fieldLabel(field: string): string {

@@ -28,7 +28,8 @@
     from "appeals" where "appeals"."decided_at" >= $7::timestamptz group by 1, 3
     union all
     select to_char("flagged_comments"."created_at" at time zone 'UTC', 'YYYY-MM'), 'automatic-hold', '', count(*)::float8
-    from "flagged_comments" where "flagged_comments"."created_at" >= $8::timestamptz group by 1
+    from "flagged_comments"
+    where "flagged_comments"."created_at" >= $8::timestamptz and "flagged_comments"."flag_reason" <> 'decision' group by 1
     union all
     select to_char("trust_flags"."reviewed_at" at time zone 'UTC', 'YYYY-MM'), 'flag', "trust_flags"."type" || ':' || "trust_flags"."status", count(*)::float8
     from "trust_flags"

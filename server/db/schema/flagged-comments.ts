@@ -34,7 +34,7 @@ export const flaggedComments = pgTable(
     check('flagged_comments_resolution_check', sql`${t.resolution} in ('restored', 'kept_hidden')`),
     check(
       'flagged_comments_reason_check',
-      sql`${t.flagReason} in ('racial', 'slur', 'religious', 'sexual', 'contextual', 'other')`,
+      sql`${t.flagReason} in ('racial', 'slur', 'religious', 'sexual', 'contextual', 'other', 'decision')`,
     ),
   ],
 );

@@ -22,7 +22,7 @@ export async function insertKeptHiddenFlags(
   await db.insert(flaggedComments).values(
     flags.map((flag) => ({
       ...flag,
-      flagReason: 'other',
+      flagReason: 'decision',
       isResolved: true,
       ...resolution,
       resolution: 'kept_hidden',

@@ -297,6 +297,10 @@ describe('POST /api/admin/reports/:ratingId/decision', () => {
     const reporter = await member(t, 'reporter');
     await report(ratingId, reporter.cookie, { reason: 'personal-information' });
     expect((await playerComments(player.id)).length).toBeGreaterThan(0);
+    const automaticHolds = async () =>
+      (await getJson(t, '/api/transparency')).json<{ months: { automaticHolds: number }[] }>().months[0]
+        ?.automaticHolds ?? 0;
+    const holdsBefore = await automaticHolds();
 
     const res = await decide(ratingId, {
       outcome: 'hide-comment',
@@ -314,6 +318,8 @@ describe('POST /api/admin/reports/:ratingId/decision', () => {
     });
     const notices = await noticesOf([rater.userId, reporter.userId]);
     expect(notices.map((row) => row.kind).sort()).toEqual(['rating-decision', 'report-decision']);
+    // A moderator hid the texts: the transparency report counts a decision, not an automatic hold.
+    expect(await automaticHolds()).toBe(holdsBefore);
   });
 
   it('keep: a rating nobody reported is kept without telling its rater; a reported one tells both', async () => {

@@ -52,7 +52,8 @@ const figuresStatement = preparedStatement<{ since: string }>(
     from ${appeals} where ${appeals.decidedAt} >= ${since} group by 1, 3
     union all
     select ${monthOf(flaggedComments.createdAt)}, 'automatic-hold', '', count(*)::float8
-    from ${flaggedComments} where ${flaggedComments.createdAt} >= ${since} group by 1
+    from ${flaggedComments}
+    where ${flaggedComments.createdAt} >= ${since} and ${flaggedComments.flagReason} <> 'decision' group by 1
     union all
     select ${monthOf(trustFlags.reviewedAt)}, 'flag', ${trustFlags.type} || ':' || ${trustFlags.status}, count(*)::float8
     from ${trustFlags}

@@ -1,0 +1,2 @@
+ALTER TABLE "flagged_comments" DROP CONSTRAINT "flagged_comments_reason_check";--> statement-breakpoint
+ALTER TABLE "flagged_comments" ADD CONSTRAINT "flagged_comments_reason_check" CHECK ("flagged_comments"."flag_reason" in ('racial', 'slur', 'religious', 'sexual', 'contextual', 'other', 'decision'));
