@@ -261,6 +261,8 @@ describe('signing up, in and out', () => {
       'Leaderboard',
       'Flagged Content',
       'Trust & Safety',
+      'Reports',
+      'Appeals',
       'Verify',
       'My Dashboard',
       'About Rating System',

@@ -34,7 +34,7 @@ export function TopNav() {
         </Link>
         {/* Its row is there before the session is known (on a phone, under the title), so the page below does
             not move when the buttons arrive. */}
-        <div className="flex min-h-11 basis-full items-center sm:min-h-9 sm:basis-auto sm:justify-end">
+        <div className="flex min-h-11 min-w-0 basis-full items-center sm:min-h-9 sm:basis-auto sm:justify-end">
           {!auth.isLoading && <NavActions />}
         </div>
       </nav>
@@ -59,7 +59,8 @@ function NavActions() {
 
   if (user) {
     return (
-      <div className="flex items-center gap-2 sm:gap-3">
+      // On a phone the row is the screen's width: the name gives way (truncated) so Sign Out always fits.
+      <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto sm:gap-3">
         <Suspense fallback={<span aria-hidden className="size-11 sm:size-9" />}>
           <NotificationBell />
         </Suspense>
@@ -67,15 +68,15 @@ function NavActions() {
         <Link
           to="/account"
           title="Your account"
-          className="group flex min-h-11 items-center gap-2 rounded-lg pr-2 outline-none focus-visible:ring-2 focus-visible:ring-teal-600 sm:min-h-9"
+          className="group flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded-lg pr-2 outline-none focus-visible:ring-2 focus-visible:ring-teal-600 sm:min-h-9 sm:flex-none"
         >
           <span
             aria-hidden
-            className="grid size-9 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white ring-2 ring-amber-300"
+            className="grid size-9 shrink-0 place-items-center rounded-full bg-teal-700 text-sm font-bold text-white ring-2 ring-amber-300"
           >
             {initials}
           </span>
-          <span className="max-w-[10rem] truncate text-sm font-semibold text-stone-800 underline-offset-4 group-hover:underline sm:max-w-[16rem]">
+          <span className="min-w-0 truncate text-sm font-semibold text-stone-800 underline-offset-4 group-hover:underline sm:max-w-[16rem]">
             <span className="sr-only">Your account: </span>
             {displayName}
           </span>
