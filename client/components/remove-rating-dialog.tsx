@@ -10,12 +10,12 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
-import { NativeSelect } from '@client/components/ui/native-select';
+import { RemovalRuleSelect } from '@client/components/removal-rule-select';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { removedNotice, useRemoveRating, type RemovalTarget } from '@client/lib/rating-removal';
 import { charactersOver } from '@common/text';
-import { REMOVAL_NOTE_MAX, REMOVAL_RULE_LABELS, REMOVAL_RULES, type RemovalRule } from '@common/removal-rules';
+import { REMOVAL_NOTE_MAX, type RemovalRule } from '@common/removal-rules';
 import { Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 
@@ -116,21 +116,15 @@ function RemoveRatingForm({
       <RatingDetails rating={rating} />
 
       <FormField label="Rule it breaks" error={ruleError}>
-        <NativeSelect
+        <RemovalRuleSelect
           ref={ruleField}
           value={rule}
-          onChange={(event) => {
-            setRule(event.target.value as RemovalRule | '');
+          placeholder="Choose a rule…"
+          onChange={(next) => {
+            setRule(next);
             setRuleError(null);
           }}
-        >
-          <option value="">Choose a rule…</option>
-          {REMOVAL_RULES.map((value) => (
-            <option key={value} value={value}>
-              {REMOVAL_RULE_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect>
+        />
       </FormField>
       <div className="rounded-xl bg-stone-50 px-4 py-3 text-sm ring-1 ring-stone-200 ring-inset" aria-live="polite">
         <p className="text-xs font-semibold text-stone-600">What the rater sees in My Ratings</p>

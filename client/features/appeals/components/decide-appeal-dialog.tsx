@@ -9,12 +9,12 @@ import {
 } from '@client/components/ui/dialog';
 import { CountedTextarea } from '@client/components/ui/counted-textarea';
 import { FormField } from '@client/components/ui/form-field';
-import { NativeSelect } from '@client/components/ui/native-select';
+import { RemovalRuleSelect } from '@client/components/removal-rule-select';
 import { SegmentedControl } from '@client/components/ui/segmented-control';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { APPEAL_OUTCOMES, DECISION_STATEMENT_MAX, type AppealOutcome } from '@common/community';
-import { REMOVAL_RULE_LABELS, REMOVAL_RULES, type RemovalRule } from '@common/removal-rules';
+import type { RemovalRule } from '@common/removal-rules';
 import type { AdminAppeal } from '@common/schemas/appeals';
 import { charactersOver } from '@common/text';
 import { useState, type FormEvent } from 'react';
@@ -110,14 +110,7 @@ function DecideForm({ appeal, onClose }: { appeal: AdminAppeal; onClose: () => v
       )}
       {needsRule && (
         <FormField label="Rule the rating breaks" error={errors.rule}>
-          <NativeSelect value={rule} onChange={(event) => setRule(event.target.value as RemovalRule | '')}>
-            <option value="">Pick a rule</option>
-            {REMOVAL_RULES.map((value) => (
-              <option key={value} value={value}>
-                {REMOVAL_RULE_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
+          <RemovalRuleSelect value={rule} onChange={setRule} />
         </FormField>
       )}
       <FormField label="Reasons (sent to the appellant)" error={errors.statement}>

@@ -9,12 +9,12 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
-import { NativeSelect } from '@client/components/ui/native-select';
+import { RemovalRuleSelect } from '@client/components/removal-rule-select';
 import { SegmentedControl } from '@client/components/ui/segmented-control';
 import { useToast } from '@client/components/ui/use-toast';
 import { serverMessage } from '@client/lib/api-client';
 import { DECISION_STATEMENT_MAX } from '@common/community';
-import { REMOVAL_RULE_LABELS, REMOVAL_RULE_SENTENCES, REMOVAL_RULES, type RemovalRule } from '@common/removal-rules';
+import { REMOVAL_RULE_SENTENCES, type RemovalRule } from '@common/removal-rules';
 import {
   REPORT_DECISION_OUTCOME_LABELS,
   REPORT_DECISION_OUTCOMES,
@@ -105,14 +105,7 @@ function DecideForm({ entry, onClose }: { entry: ReportQueueEntry; onClose: () =
         error={errors.rule}
         hint={rule ? REMOVAL_RULE_SENTENCES[rule] : 'The rule the statement names.'}
       >
-        <NativeSelect value={rule} onChange={(event) => setRule(event.target.value as RemovalRule | '')}>
-          <option value="">Pick a rule</option>
-          {REMOVAL_RULES.map((value) => (
-            <option key={value} value={value}>
-              {REMOVAL_RULE_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect>
+        <RemovalRuleSelect value={rule} onChange={setRule} />
       </FormField>
       <FormField label="Statement of reasons (sent to the rater and the reporters)" error={errors.statement}>
         <CountedTextarea
